@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Sets up and starts Dockhand on its embedded defaults: SQLite under .data/, the built-in
+# development identity provider, and a local agent when a Docker engine is present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export XDG_CACHE_HOME="${XDG_CACHE_HOME:-/tmp/dockhand-cache}"
+
+if [ "$(pnpm --version 2>/dev/null || true)" != "10.34.8" ]; then
+  npm install -g pnpm@10.34.8 >/dev/null 2>&1
+fi
+pnpm install --frozen-lockfile
+pnpm build
+exec node server/dist/main.js

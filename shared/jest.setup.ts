@@ -1,0 +1,9 @@
+// jsdom lacks TextEncoder (react-router 7) and crypto.subtle (secret encryption): fill them in.
+import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+import { Crypto } from '@peculiar/webcrypto';
+
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+if (!globalThis.crypto?.subtle) {
+  Object.defineProperty(globalThis, 'crypto', { value: new Crypto(), configurable: true });
+}
