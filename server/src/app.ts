@@ -1,15 +1,41 @@
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { noAgentsOnline } from './agents/presence.js';
+import { createAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
+import type { AppContext } from './context.js';
 import { registerDashboard } from './dashboard/static.js';
+import { openDatabase } from './db/connect.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerSecurity } from './http/security.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dockhand: AppContext;
+  }
+}
 
 /** Builds the whole HTTP app without listening, so tests can use `app.inject()`. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const context: AppContext = {
+    config,
+    db: database.db,
+    database,
+    tokens: await createAccessTokens(config, database.db),
+    presence: noAgentsOnline,
+  };
   const app = Fastify({
     logger: config.mode === 'production' ? true : { level: process.env.LOG_LEVEL ?? 'warn' },
     bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
   });
+  app.decorate('dockhand', context);
+  app.decorateRequest('sessionUser', null);
+  app.addHook('onClose', () => database.close());
   registerErrorHandler(app);
+  await app.register(cookie);
+  registerSecurity(app, config);
   await registerDashboard(app, config);
   return app;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,19 +18,103 @@ export interface Config {
   hostDistDir: string;
   /** Released remotes: {releasesDir}/{remote}/{version}/ and {releasesDir}/remotes.json. */
   releasesDir: string;
+  /** PostgreSQL connection URL; when unset the server uses SQLite in `dataDir`. */
+  databaseUrl: string | undefined;
+  auth: AuthConfig;
+  billing: BillingConfig;
+}
+
+export interface AuthConfig {
+  /** OIDC issuer; with the dev identity provider on, it is `{publicUrl}/dev-idp`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Runs the built-in development identity provider under `/dev-idp` (refused in production). */
+  devIdentityProvider: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Optional fixed key for signing access tokens; otherwise one is generated and kept in the DB. */
+  sessionSecret: string | undefined;
+}
+
+export interface BillingConfig {
+  /** `dev` serves its own checkout pages (refused in production); `stripe` uses Stripe. */
+  provider: 'dev' | 'stripe';
+  /** Pro servers included in a Business plan. */
+  businessLicenses: number;
+  stripeSecretKey: string;
+  stripeWebhookSecret: string;
+  stripePricePro: string;
+  stripePriceBusiness: string;
+  /** Where the Stripe SDK sends requests; only changed by tests (a local stand-in). */
+  stripeApi: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 }
 
 /** Reads configuration from the environment; every value has an embedded default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '127.0.0.1';
+  const mode = env.NODE_ENV === 'production' ? 'production' : 'development';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
-    mode: env.NODE_ENV === 'production' ? 'production' : 'development',
+    mode,
     host,
     port,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
     hostDistDir: path.resolve(env.HOST_DIST_DIR ?? path.join(repoRoot, 'host-shell', 'dist')),
     releasesDir: path.resolve(env.RELEASES_DIR ?? path.join(repoRoot, 'releases')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    auth: loadAuthConfig(env, mode, publicUrl),
+    billing: loadBillingConfig(env, mode),
+  };
+}
+
+function flag(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function loadAuthConfig(env: NodeJS.ProcessEnv, mode: Config['mode'], publicUrl: string): AuthConfig {
+  const devIdentityProvider = flag(env.DEV_IDP) ?? mode === 'development';
+  if (devIdentityProvider && mode === 'production') {
+    throw new Error('The development identity provider (DEV_IDP) cannot run in production mode');
+  }
+  const common = {
+    devIdentityProvider,
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 15 * 60),
+    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 3600),
+    sessionSecret: env.SESSION_SECRET || undefined,
+  };
+  if (devIdentityProvider) {
+    // The dev provider registers exactly this client for itself (see auth/dev-idp.ts).
+    return { ...common, issuer: `${publicUrl}/dev-idp`, clientId: 'dockhand-dev', clientSecret: randomBytes(24).toString('base64url') };
+  }
+  return {
+    ...common,
+    issuer: env.OIDC_ISSUER ?? 'https://accounts.google.com',
+    clientId: env.OIDC_CLIENT_ID ?? '',
+    clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+  };
+}
+
+function loadBillingConfig(env: NodeJS.ProcessEnv, mode: Config['mode']): BillingConfig {
+  const provider = env.BILLING_PROVIDER === 'stripe' || env.BILLING_PROVIDER === 'dev'
+    ? env.BILLING_PROVIDER
+    : mode === 'production' ? 'stripe' : 'dev';
+  if (provider === 'dev' && mode === 'production') {
+    throw new Error('The development billing provider cannot run in production mode');
+  }
+  const apiHost = env.STRIPE_API_HOST;
+  return {
+    provider,
+    businessLicenses: Number(env.BUSINESS_LICENSES ?? 5),
+    stripeSecretKey: env.STRIPE_SECRET_KEY ?? '',
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    stripePricePro: env.STRIPE_PRICE_PRO ?? '',
+    stripePriceBusiness: env.STRIPE_PRICE_BUSINESS ?? '',
+    stripeApi: apiHost
+      ? { host: apiHost, port: Number(env.STRIPE_API_PORT ?? 443), protocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https' }
+      : undefined,
   };
 }

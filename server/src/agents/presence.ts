@@ -1,0 +1,12 @@
+/**
+ * Contract: who is connected right now. The app context holds one `AgentPresence`; it starts as
+ * `noAgentsOnline` and the agent helper's WebSocket hub replaces it at registration
+ * (`context.presence = hub`). Services read `context.presence` at call time, never a copy.
+ */
+export interface AgentPresence {
+  isOnline(agentId: string): boolean;
+}
+
+export const noAgentsOnline: AgentPresence = {
+  isOnline: () => false,
+};

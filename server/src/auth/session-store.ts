@@ -1,0 +1,69 @@
+/** Data access for sessions and refresh tokens (the only SQL of the session area). */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { SessionUser } from './guard.js';
+
+type Db = Kysely<Database>;
+
+export async function findLiveSessionUser(db: Db, sessionId: string, userId: string, now: number): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'users.image', 'sessions.id as sessionId'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function insertSession(db: Db, session: { id: string; userId: string; now: number; expiresAt: number }): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ id: session.id, user_id: session.userId, created_at: session.now, expires_at: session.expiresAt, revoked_at: null })
+    .execute();
+}
+
+export async function insertRefreshToken(db: Db, tokenHash: string, sessionId: string, now: number): Promise<void> {
+  await db.insertInto('refresh_tokens').values({ token_hash: tokenHash, session_id: sessionId, created_at: now, used_at: null }).execute();
+}
+
+export interface RefreshTokenRecord {
+  sessionId: string;
+  usedAt: number | null;
+  userId: string;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRecord | null> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .select([
+      'refresh_tokens.session_id as sessionId',
+      'refresh_tokens.used_at as usedAt',
+      'sessions.user_id as userId',
+      'sessions.expires_at as expiresAt',
+      'sessions.revoked_at as revokedAt',
+    ])
+    .where('refresh_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Marks the token used only if it still is unused; false means someone else rotated it first. */
+export async function markRefreshTokenUsed(db: Db, tokenHash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}

@@ -1,0 +1,45 @@
+/** Users, sessions, rotating refresh tokens and persisted server secrets. */
+export interface UsersTable {
+  id: string;
+  /** Issuer URL + subject identify the account at the identity provider. */
+  issuer: string;
+  subject: string;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  image: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One sign-in: the family of all refresh tokens rotated from it. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  session_id: string;
+  created_at: number;
+  /** Set when rotated; presenting a used token again is a replay. */
+  used_at: number | null;
+}
+
+/** Secrets the server generates once and keeps across restarts (e.g. the session signing key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export interface AuthTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  server_secrets: ServerSecretsTable;
+}

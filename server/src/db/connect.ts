@@ -1,0 +1,61 @@
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise SQLite in
+ * `{dataDir}/dockhand.db` (created on first start, WAL mode so readers never block the writer).
+ * Migrations run before the handle is returned.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { runMigrations } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+const PG_INT8_OID = 20;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { db, engine } = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  try {
+    await runMigrations(db as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, engine, close: () => db.destroy() };
+}
+
+function openSqlite(dataDir: string): { db: Kysely<Database>; engine: DatabaseEngine } {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SqliteDatabase(path.join(dataDir, 'dockhand.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+}
+
+function openPostgres(connectionString: string): { db: Kysely<Database> ; engine: DatabaseEngine } {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // Millisecond timestamps are bigint columns: read them as numbers (they stay far below 2^53).
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+}

@@ -1,0 +1,66 @@
+/**
+ * Security headers on every response, and CSRF protection for state-changing `/api/v1` and
+ * `/auth` calls: a request that carries cookies and no bearer header must carry an Origin (or, failing that,
+ * a Referer) of this site. Bearer-header requests are safe by construction (a foreign page cannot
+ * set the header), so they pass.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { DomainError } from './errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Emotion (Chakra) injects <style> elements at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const strictTransport = config.publicUrl.startsWith('https://');
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', csp);
+    if (strictTransport) reply.header('Strict-Transport-Security', 'max-age=31536000');
+    return payload;
+  });
+
+  const ownOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !needsCsrfCheck(request.url)) return;
+    const header = request.headers.authorization;
+    if (typeof header === 'string' && header.startsWith('Bearer ')) return;
+    // Without any cookie the request carries no ambient credential; authentication answers it.
+    if (!request.headers.cookie) return;
+    if (!sentOrigin(request, ownOrigin)) {
+      throw new DomainError('CSRF', 'Request origin not allowed', 403);
+    }
+  });
+}
+
+function needsCsrfCheck(url: string): boolean {
+  return url.startsWith('/api/v1/') || url.startsWith('/auth/') || url.startsWith('/billing/dev/');
+}
+
+function sentOrigin(request: FastifyRequest, ownOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') return origin === ownOrigin;
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string') return false;
+  try {
+    return new URL(referer).origin === ownOrigin;
+  } catch {
+    return false;
+  }
+}
