@@ -1,0 +1,86 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AppManager } from './apps/app-manager.js';
+import { AppStore } from './apps/app-store.js';
+import { StatusWatcher } from './apps/status-watcher.js';
+import type { AgentConfig } from './config.js';
+import { AgentConnection } from './connection/agent-connection.js';
+import { ComposeRunner, detectComposeCli } from './docker/compose.js';
+import { DockerEngine } from './docker/engine.js';
+import { NetworkService } from './docker/networks.js';
+import { RegistryStore } from './docker/registries.js';
+import { createDispatcher } from './dispatcher.js';
+import { loadOrCreateIdentity, type AgentIdentity } from './identity.js';
+import { agentFeatures, agentVersion, collectCapabilities } from './system-info.js';
+import { updateAgentBundle } from './updater.js';
+
+export interface RunningAgent {
+  identity: AgentIdentity;
+  connection: AgentConnection;
+  stop(): Promise<void>;
+}
+
+export function connectUrl(serverUrl: string): string {
+  return `${serverUrl.replace(/^http/, 'ws')}/agent/connect`;
+}
+
+/** Composition root: identity, Docker services, the status watcher and the server connection. */
+export async function startAgent(config: AgentConfig, log: (message: string) => void = console.log): Promise<RunningAgent> {
+  const identity = await loadOrCreateIdentity(config.stateDir);
+  const version = agentVersion();
+  const engine = new DockerEngine(config.dockerSocket);
+  const dockerConfigDir = path.join(config.stateDir, 'docker');
+  const systemEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+    HOME: process.env.HOME ?? config.stateDir,
+    DOCKER_CONFIG: dockerConfigDir,
+    ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
+  };
+  const compose = new ComposeRunner(await detectComposeCli(config.composeCommand), systemEnv, config.composeTimeoutMs);
+  const apps = new AppManager(new AppStore(config.appsDir), compose, engine, identity.privateKeyPem, config.projectPrefix);
+  const pairingFile = path.join(config.stateDir, 'pairing-code');
+
+  let connection: AgentConnection | null = null;
+  const watcher = new StatusWatcher(engine, apps, (changes) => connection?.send({ type: 'app-status', apps: changes }));
+  const dispatch = createDispatcher({
+    apps,
+    networks: new NetworkService(engine),
+    registries: new RegistryStore(dockerConfigDir, identity.privateKeyPem),
+    updateAgent: (newVersion, url) => updateAgentBundle(newVersion, url, process.argv[1] ?? '', log),
+  });
+
+  connection = new AgentConnection(connectUrl(config.serverUrl), identity, version, {
+    onRequest: async (method, params) => {
+      const result = await dispatch(method, params);
+      if (method.startsWith('app.') && method !== 'app.logs' && method !== 'app.statuses') watcher.schedule();
+      return result;
+    },
+    onPairingCode: (code, expiresAt) => {
+      const minutes = Math.round((expiresAt - Date.now()) / 60_000);
+      log(`Pairing code: ${code} (enter it in the Dockhand dashboard to connect this server; valid ${minutes} minutes)`);
+      void writeFile(pairingFile, `${code}\n`, { mode: 0o600 });
+    },
+    onWelcome: (agentId) => {
+      log(`connected as agent ${agentId}`);
+      void rm(pairingFile, { force: true });
+      void collectCapabilities(version).then((capabilities) =>
+        connection?.send({ type: 'report', capabilities, features: agentFeatures() }),
+      );
+      watcher.resendAll();
+    },
+    onRevoked: () => {
+      watcher.stop();
+    },
+    log,
+  });
+  watcher.start();
+  connection.start();
+  return {
+    identity,
+    connection,
+    async stop() {
+      watcher.stop();
+      connection?.stop();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { certificateSpki } from '../crypto/certificate.js';
+import { encryptSecret } from '../crypto/secrets.js';
+import { ComposeRunner, detectComposeCli } from '../docker/compose.js';
+import { DockerEngine } from '../docker/engine.js';
+import { NetworkService } from '../docker/networks.js';
+import { runCommand } from '../docker/run-command.js';
+import { loadOrCreateIdentity, type AgentIdentity } from '../identity.js';
+import type { AppDeployment } from '../protocol.js';
+import { buildBusyboxImage, httpdCompose, removeImage, removeProjects } from '../test/docker-fixtures.js';
+import { AppManager } from './app-manager.js';
+import { AppStore } from './app-store.js';
+import { AppStatus } from './status.js';
+
+const prefix = `dhagent${process.pid}-`;
+const image = `dockhand-agent-test/busybox:${process.pid}`;
+let dir: string;
+let identity: AgentIdentity;
+let apps: AppManager;
+let engine: DockerEngine;
+
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'dh-apps-'));
+  identity = await loadOrCreateIdentity(path.join(dir, 'state'));
+  await buildBusyboxImage(image);
+  engine = new DockerEngine('/var/run/docker.sock');
+  const compose = new ComposeRunner(await detectComposeCli(), { PATH: process.env.PATH, HOME: dir }, 120_000);
+  apps = new AppManager(new AppStore(path.join(dir, 'apps')), compose, engine, identity.privateKeyPem, prefix);
+});
+
+after(async () => {
+  await removeProjects(prefix);
+  await removeImage(image);
+  await rm(dir, { recursive: true, force: true });
+});
+
+function deployment(appId: string, files: AppDeployment['files'], variables: AppDeployment['variables'] = []): AppDeployment {
+  return { app_id: appId, project: appId, files, variables };
+}
+
+async function containerEnv(project: string): Promise<string> {
+  const ids = await runCommand('docker', ['ps', '-q', '--filter', `label=com.docker.compose.project=${project}`]);
+  const id = ids.stdout.split('\n')[0] ?? '';
+  return (await runCommand('docker', ['exec', id, 'env'])).stdout;
+}
+
+test('deploys, controls and reads logs of an app; a secret is decrypted only on the agent', async () => {
+  const secret = await encryptSecret('top-secret-42', certificateSpki(identity.certificatePem));
+  const app = deployment('app-one', [{ filename: 'compose.yml', content: httpdCompose(image), is_encrypted: false }], [
+    { name: 'GREETING', value: 'hello', is_encrypted: false },
+    { name: 'SECRET_VALUE', value: secret, is_encrypted: true },
+  ]);
+  const deployed = await apps.deploy(app);
+  assert.equal(deployed.status, AppStatus.Active);
+  assert.match(await containerEnv(`${prefix}app-one`), /APP_SECRET=top-secret-42/);
+  const stored = await readFile(path.join(dir, 'apps', 'app-one', 'app.json'), 'utf8');
+  assert.ok(!stored.includes('top-secret-42'), 'the agent keeps secrets encrypted at rest');
+
+  assert.equal((await apps.control('app-one', 'stop')).status, AppStatus.Stopped);
+  assert.equal((await apps.control('app-one', 'start')).status, AppStatus.Active);
+  assert.equal((await apps.control('app-one', 'restart')).status, AppStatus.Active);
+  assert.deepEqual(await apps.statuses(), [{ app_id: 'app-one', status: AppStatus.Active }]);
+
+  const logs = await apps.logs('app-one', { tail: 50 });
+  const ids = Object.keys(logs.containers);
+  assert.equal(ids.length, 1);
+  assert.match(logs.containers[ids[0] ?? ''] ?? '', /app-one.*web/);
+  const started = logs.logs.find((entry) => entry.message === 'started hello');
+  assert.ok(started, JSON.stringify(logs.logs));
+  assert.equal(started.channel, 'stdout');
+  assert.ok(logs.logs.some((entry) => entry.message === 'oops' && entry.channel === 'stderr'));
+  assert.match(started.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  const last = Date.parse(logs.logs.at(-1)?.timestamp ?? '');
+  const later = await apps.logs('app-one', { sinceMs: last, untilMs: Date.now() });
+  assert.ok(later.logs.every((entry) => Date.parse(entry.timestamp) > last));
+
+  await apps.delete('app-one');
+  assert.equal(existsSync(path.join(dir, 'apps', 'app-one')), false);
+  const left = await runCommand('docker', ['ps', '-aq', '--filter', `label=com.docker.compose.project=${prefix}app-one`]);
+  assert.equal(left.stdout.trim(), '');
+});
+
+test('injection payloads in names, filenames and values are never interpreted', async () => {
+  const marker = path.join(dir, 'pwned');
+  const payloads = [`$(touch ${marker})`, `\`touch ${marker}\``, `; touch ${marker}`, `' && touch ${marker} '`];
+  const compose = { filename: 'compose.yml', content: httpdCompose(image), is_encrypted: false };
+  for (const payload of payloads) {
+    await assert.rejects(apps.deploy({ ...deployment('bad', [compose]), project: `x${payload}` }), /Project name must be/);
+    await assert.rejects(apps.deploy({ ...deployment(`a${payload}`, [compose]), project: "ok" }), /Invalid app id/);
+    await assert.rejects(
+      apps.deploy(deployment('bad', [compose, { filename: `x${payload}`, content: '', is_encrypted: false }])),
+      /Filename can only contain/,
+    );
+    await assert.rejects(apps.deploy(deployment('bad', [compose], [{ name: `V${payload}`, value: '', is_encrypted: false }])), /Variable name must start/);
+  }
+  await assert.rejects(
+    apps.deploy(deployment('bad', [compose, { filename: '../../etc/x', content: '', is_encrypted: false }])),
+    /path traversal/,
+  );
+  const value = payloads.join(' ');
+  await apps.deploy(deployment('inject', [compose], [{ name: 'GREETING', value, is_encrypted: false }]));
+  assert.ok((await containerEnv(`${prefix}inject`)).includes(`APP_GREETING=${value}`));
+  assert.equal(existsSync(marker), false);
+  await apps.delete('inject');
+});
+
+test('a compose file with an image that does not exist is reported as a clear error', async () => {
+  const bad = httpdCompose('dockhand-test-missing/nothing-here:0');
+  await assert.rejects(
+    apps.deploy(deployment('broken', [{ filename: 'compose.yml', content: bad, is_encrypted: false }])),
+    (error: Error) => /docker compose up failed \(exit \d+\):/.test(error.message) && /nothing-here/.test(error.message),
+  );
+  assert.equal((await apps.statuses()).find((s) => s.app_id === 'broken')?.status, AppStatus.Problematic);
+  await apps.delete('broken');
+});
+
+test('networks are created, listed and deleted on the engine', async () => {
+  const networks = new NetworkService(engine);
+  const name = `${prefix}net`;
+  await networks.create(name);
+  assert.ok((await networks.list()).some((network) => network.name === name));
+  await networks.delete(name);
+  assert.ok(!(await networks.list()).some((network) => network.name === name));
+  await assert.rejects(networks.create(''), /Network name is required/);
+  await assert.rejects(networks.create('a;rm -rf /'), /can only contain/);
+  assert.equal((await stat(path.join(dir, 'state'))).mode & 0o777, 0o700);
+});

@@ -1,0 +1,136 @@
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { decryptSecret } from '../crypto/secrets.js';
+import type { ComposeProject, ComposeRunner } from '../docker/compose.js';
+import type { DockerEngine } from '../docker/engine.js';
+import { AgentError, AgentErrorCode } from '../errors.js';
+import type { AppDeployment, AppLogs, AppOperation, AppStatusEntry } from '../protocol.js';
+import type { AppRecord, AppStore } from './app-store.js';
+import { readProjectLogs, type LogQuery } from './logs.js';
+import { appStatusFromContainers, AppStatus, type ContainerState } from './status.js';
+import { assertProjectName, assertVariableName, composeFilesOf, safeFilePath } from './validation.js';
+
+interface ContainerListEntry {
+  State: string;
+  Status: string;
+  Labels: Record<string, string>;
+}
+
+/** Deploys and controls apps as compose projects; secrets are decrypted here and only here. */
+export class AppManager {
+  constructor(
+    private readonly store: AppStore,
+    private readonly compose: ComposeRunner,
+    private readonly engine: DockerEngine,
+    private readonly privateKeyPem: string,
+    private readonly projectPrefix: string,
+  ) {}
+
+  async deploy(deployment: AppDeployment, operation?: 'update' | 'redeploy'): Promise<AppStatusEntry> {
+    const projectName = `${this.projectPrefix}${deployment.project}`;
+    assertProjectName(projectName);
+    const record: AppRecord = { deployment, projectName, desiredRunning: true };
+    const project = await this.prepare(record);
+    // Save before running compose so a failed `up` can still be stopped or deleted later.
+    await this.store.save(record);
+    if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
+    await this.compose.runOrThrow(project, ['up', '-d', '--remove-orphans', ...(operation === 'redeploy' ? ['--force-recreate'] : [])]);
+    return { app_id: deployment.app_id, status: await this.statusOf(record) };
+  }
+
+  async control(appId: string, operation: AppOperation, deployment?: AppDeployment): Promise<AppStatusEntry> {
+    if ((operation === 'update' || operation === 'redeploy') && deployment) return this.deploy(deployment, operation);
+    const record = await this.requireRecord(appId);
+    const project = await this.prepare(record);
+    record.desiredRunning = operation !== 'stop';
+    await this.store.save(record);
+    const subcommand: Record<AppOperation, string[]> = {
+      start: ['up', '-d', '--remove-orphans'],
+      stop: ['stop'],
+      restart: ['restart'],
+      update: ['up', '-d', '--remove-orphans'],
+      redeploy: ['up', '-d', '--remove-orphans', '--force-recreate'],
+    };
+    if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
+    await this.compose.runOrThrow(project, subcommand[operation]);
+    return { app_id: appId, status: await this.statusOf(record) };
+  }
+
+  /** Removes the containers and networks compose created, then the app's files. */
+  async delete(appId: string): Promise<{ deleted: boolean }> {
+    const record = await this.store.get(appId);
+    if (!record) return { deleted: false };
+    const project = await this.prepare(record);
+    await this.compose.runOrThrow(project, ['down', '--remove-orphans']);
+    await this.store.remove(appId);
+    return { deleted: true };
+  }
+
+  async statuses(): Promise<AppStatusEntry[]> {
+    const records = await this.store.list();
+    const byProject = await this.containersByProject();
+    return records.map((record) => ({
+      app_id: record.deployment.app_id,
+      status: appStatusFromContainers(byProject.get(record.projectName) ?? [], record.desiredRunning),
+    }));
+  }
+
+  async logs(appId: string, query: LogQuery): Promise<AppLogs> {
+    const record = await this.requireRecord(appId);
+    return readProjectLogs(this.engine, record.projectName, query);
+  }
+
+  private async statusOf(record: AppRecord): Promise<number> {
+    const containers = (await this.containersByProject()).get(record.projectName) ?? [];
+    return appStatusFromContainers(containers, record.desiredRunning);
+  }
+
+  private async containersByProject(): Promise<Map<string, ContainerState[]>> {
+    const filters = encodeURIComponent(JSON.stringify({ label: ['com.docker.compose.project'] }));
+    const list = await this.engine.json<ContainerListEntry[]>('GET', `/containers/json?all=1&filters=${filters}`);
+    const byProject = new Map<string, ContainerState[]>();
+    for (const container of list) {
+      const project = container.Labels['com.docker.compose.project'];
+      if (!project?.startsWith(this.projectPrefix)) continue;
+      const states = byProject.get(project) ?? [];
+      states.push({ state: container.State, status: container.Status });
+      byProject.set(project, states);
+    }
+    return byProject;
+  }
+
+  private async requireRecord(appId: string): Promise<AppRecord> {
+    const record = await this.store.get(appId);
+    if (!record) throw new AgentError(AgentErrorCode.AppNotFound, `App ${appId} is not deployed on this server`);
+    return record;
+  }
+
+  /** Validates everything first, then writes the files and decrypts the variables for compose. */
+  private async prepare(record: AppRecord): Promise<ComposeProject> {
+    const { deployment } = record;
+    const directory = this.store.projectDir(deployment.app_id);
+    const targets = deployment.files.map((file) => ({ file, target: safeFilePath(directory, file.filename) }));
+    deployment.variables.forEach((variable) => assertVariableName(variable.name));
+    const composeFiles = composeFilesOf(deployment.files.map((file) => file.filename));
+    if (composeFiles.length === 0) {
+      throw new AgentError(AgentErrorCode.InvalidRequest, 'The app has no compose file (compose.yml or docker-compose.yml)');
+    }
+    const variables: Record<string, string> = {};
+    for (const variable of deployment.variables) {
+      variables[variable.name] = variable.is_encrypted
+        ? await decryptSecret(variable.value, this.privateKeyPem, `variable ${variable.name}`)
+        : variable.value;
+    }
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    for (const { file, target } of targets) {
+      const content = file.is_encrypted ? await decryptSecret(file.content, this.privateKeyPem, `file ${file.filename}`) : file.content;
+      await mkdir(path.dirname(target), { recursive: true });
+      await rm(target, { force: true });
+      await writeFile(target, content, { mode: file.is_encrypted ? 0o600 : 0o644 });
+      await chmod(target, file.is_encrypted ? 0o600 : 0o644);
+    }
+    return { name: record.projectName, directory, composeFiles, variables };
+  }
+}
+
+export { AppStatus };

@@ -1,0 +1,77 @@
+import type { DockerEngine } from '../docker/engine.js';
+import type { AppStatusEntry } from '../protocol.js';
+import type { AppManager } from './app-manager.js';
+
+/**
+ * Pushes app status changes: listens to the engine's container events (idle costs nothing),
+ * debounces bursts, recomputes statuses and reports only what changed. A slow periodic sweep
+ * catches anything an event stream interruption missed.
+ */
+export class StatusWatcher {
+  private last = new Map<string, number>();
+  private stopEvents: (() => void) | null = null;
+  private debounce: NodeJS.Timeout | null = null;
+  private sweep: NodeJS.Timeout | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly engine: DockerEngine,
+    private readonly apps: AppManager,
+    private readonly publish: (changes: AppStatusEntry[]) => void,
+    private readonly sweepMs = 30_000,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.listen();
+    this.sweep = setInterval(() => this.schedule(), this.sweepMs);
+    this.sweep.unref();
+    this.schedule();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.stopEvents?.();
+    if (this.debounce) clearTimeout(this.debounce);
+    if (this.sweep) clearInterval(this.sweep);
+  }
+
+  /** Forgets what was sent, so the next check reports every app (after a reconnect). */
+  resendAll(): void {
+    this.last.clear();
+    this.schedule();
+  }
+
+  schedule(): void {
+    if (this.stopped || this.debounce) return;
+    this.debounce = setTimeout(() => {
+      this.debounce = null;
+      void this.check();
+    }, 300);
+  }
+
+  private async check(): Promise<void> {
+    try {
+      const statuses = await this.apps.statuses();
+      const changes = statuses.filter((entry) => this.last.get(entry.app_id) !== entry.status);
+      for (const entry of statuses) this.last.set(entry.app_id, entry.status);
+      const known = new Set(statuses.map((entry) => entry.app_id));
+      for (const appId of [...this.last.keys()]) if (!known.has(appId)) this.last.delete(appId);
+      if (changes.length > 0) this.publish(changes);
+    } catch {
+      // Docker briefly unavailable: the next event or sweep retries.
+    }
+  }
+
+  private listen(): void {
+    const filters = encodeURIComponent(JSON.stringify({ type: ['container'], label: ['com.docker.compose.project'] }));
+    this.stopEvents = this.engine.streamEvents(
+      `/events?filters=${filters}`,
+      () => this.schedule(),
+      () => {
+        if (this.stopped) return;
+        setTimeout(() => this.listen(), 2000).unref();
+      },
+    );
+  }
+}

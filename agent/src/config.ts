@@ -1,0 +1,30 @@
+import path from 'node:path';
+
+export interface AgentConfig {
+  /** Base URL of the Dockhand server (http(s)://host[:port]); the agent connects to /agent/connect. */
+  serverUrl: string;
+  /** Private key, certificate and registry credentials live here (0700). */
+  stateDir: string;
+  /** One folder per app holding its compose files. */
+  appsDir: string;
+  /** Prepended to every compose project name, so several agents/test runs on one engine never collide. */
+  projectPrefix: string;
+  dockerSocket: string;
+  /** Forces the compose command ('docker compose' or 'docker-compose'); detected when empty. */
+  composeCommand: string;
+  /** Timeout for one compose command, in ms. */
+  composeTimeoutMs: number;
+}
+
+export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
+  const stateDir = path.resolve(env.DOCKHAND_STATE_DIR ?? '/var/lib/dockhand-agent');
+  return {
+    serverUrl: (env.DOCKHAND_SERVER_URL ?? 'http://localhost:8080').replace(/\/$/, ''),
+    stateDir,
+    appsDir: path.resolve(env.DOCKHAND_APPS_DIR ?? path.join(stateDir, 'apps')),
+    projectPrefix: env.DOCKHAND_PROJECT_PREFIX ?? '',
+    dockerSocket: env.DOCKER_SOCKET ?? '/var/run/docker.sock',
+    composeCommand: env.DOCKHAND_COMPOSE ?? '',
+    composeTimeoutMs: Number(env.DOCKHAND_COMPOSE_TIMEOUT_MS ?? 10 * 60 * 1000),
+  };
+}

@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import * as x509 from '@peculiar/x509';
+
+/** SPKI bytes of a certificate's public key (import them as ECDH, not via `publicKey.export()`). */
+export function certificateSpki(certificatePem: string): Uint8Array {
+  return new Uint8Array(new x509.X509Certificate(certificatePem).publicKey.rawData);
+}

@@ -1,0 +1,63 @@
+import { AgentError, AgentErrorCode } from '../errors.js';
+import { runCommand, type CommandResult } from './run-command.js';
+
+export interface ComposeCli {
+  command: string;
+  /** Leading arguments: ['compose'] for v2, [] for docker-compose v1. */
+  baseArgs: string[];
+}
+
+/** Uses `docker compose` (v2) when the Docker CLI has it, else `docker-compose` (v1). */
+export async function detectComposeCli(forced = ''): Promise<ComposeCli> {
+  if (forced === 'docker compose') return { command: 'docker', baseArgs: ['compose'] };
+  if (forced) return { command: forced, baseArgs: [] };
+  const v2 = await runCommand('docker', ['compose', 'version'], { timeoutMs: 15_000 });
+  if (v2.exitCode === 0) return { command: 'docker', baseArgs: ['compose'] };
+  return { command: 'docker-compose', baseArgs: [] };
+}
+
+export interface ComposeProject {
+  name: string;
+  directory: string;
+  composeFiles: string[];
+  /** Interpolation variables (already decrypted); system entries of the environment win. */
+  variables: Record<string, string>;
+}
+
+/** Runs compose subcommands for one project; every call goes through `runCommand`. */
+export class ComposeRunner {
+  constructor(
+    private readonly cli: ComposeCli,
+    private readonly systemEnv: NodeJS.ProcessEnv,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async run(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
+    const args = [...this.cli.baseArgs, '--project-name', project.name, '--project-directory', project.directory];
+    for (const file of project.composeFiles) args.push('--file', file);
+    args.push(...subcommand);
+    return runCommand(this.cli.command, args, {
+      cwd: project.directory,
+      env: { ...project.variables, ...this.systemEnv },
+      timeoutMs: this.timeoutMs,
+    });
+  }
+
+  /** Like `run` but a non-zero exit becomes an error carrying compose's own explanation. */
+  async runOrThrow(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
+    const result = await this.run(project, subcommand);
+    if (result.exitCode !== 0) {
+      throw new AgentError(AgentErrorCode.ComposeFailed, composeFailureMessage(subcommand[0] ?? 'compose', result));
+    }
+    return result;
+  }
+}
+
+export function composeFailureMessage(operation: string, result: CommandResult): string {
+  const lines = `${result.stderr}\n${result.stdout}`
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !/^(WARNING|Creating network|Creating|Starting)\b/i.test(line));
+  const detail = lines.slice(-4).join(' | ') || 'no output';
+  return `docker compose ${operation} failed (exit ${result.exitCode}): ${detail}`;
+}

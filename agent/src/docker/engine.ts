@@ -1,0 +1,95 @@
+import http from 'node:http';
+import { AgentError, AgentErrorCode } from '../errors.js';
+
+export interface EngineResponse {
+  status: number;
+  body: Buffer;
+}
+
+/** Minimal Docker Engine API client over the unix socket (no dependency, no shell). */
+export class DockerEngine {
+  constructor(readonly socketPath: string) {}
+
+  request(method: string, path: string, body?: unknown, timeoutMs = 30_000): Promise<EngineResponse> {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          socketPath: this.socketPath,
+          method,
+          path,
+          headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {},
+          timeout: timeoutMs,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('Docker engine did not answer in time')));
+      req.on('error', (error) =>
+        reject(new AgentError(AgentErrorCode.DockerUnavailable, `Docker engine unavailable: ${error.message}`)),
+      );
+      req.end(payload);
+    });
+  }
+
+  /** JSON request that throws the engine's own message on a non-2xx answer. */
+  async json<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.request(method, path, body);
+    if (response.status < 200 || response.status >= 300) {
+      throw new AgentError(AgentErrorCode.DockerApiError, engineMessage(response));
+    }
+    const text = response.body.toString('utf8');
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** Streams newline-delimited JSON events until `stop()` is called. */
+  streamEvents(path: string, onEvent: (event: unknown) => void, onEnd: (error?: Error) => void): () => void {
+    const req = http.request({ socketPath: this.socketPath, method: 'GET', path }, (res) => {
+      let buffered = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffered += chunk;
+        let newline = buffered.indexOf('\n');
+        while (newline >= 0) {
+          const line = buffered.slice(0, newline).trim();
+          buffered = buffered.slice(newline + 1);
+          if (line) onEvent(JSON.parse(line));
+          newline = buffered.indexOf('\n');
+        }
+      });
+      res.on('end', () => onEnd());
+      res.on('error', onEnd);
+    });
+    req.on('error', onEnd);
+    req.end();
+    return () => req.destroy();
+  }
+}
+
+function engineMessage(response: EngineResponse): string {
+  try {
+    const parsed = JSON.parse(response.body.toString('utf8')) as { message?: string };
+    if (parsed.message) return parsed.message;
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return `Docker engine error ${response.status}: ${response.body.toString('utf8').slice(0, 300)}`;
+}
+
+/** Splits Docker's multiplexed stdout/stderr stream (8-byte frame headers) into channel chunks. */
+export function demuxDockerStream(buffer: Buffer): Array<{ channel: 'stdout' | 'stderr'; text: string }> {
+  const frames: Array<{ channel: 'stdout' | 'stderr'; text: string }> = [];
+  let offset = 0;
+  while (offset + 8 <= buffer.length) {
+    const streamType = buffer[offset];
+    const size = buffer.readUInt32BE(offset + 4);
+    const end = Math.min(offset + 8 + size, buffer.length);
+    frames.push({ channel: streamType === 2 ? 'stderr' : 'stdout', text: buffer.subarray(offset + 8, end).toString('utf8') });
+    offset = end;
+  }
+  return frames;
+}

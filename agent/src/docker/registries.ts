@@ -1,0 +1,71 @@
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { decryptSecret } from '../crypto/secrets.js';
+import { AgentError, AgentErrorCode, ValidationText } from '../errors.js';
+import type { RegistryEntry } from '../protocol.js';
+
+interface DockerConfigFile {
+  auths: Record<string, { auth: string }>;
+}
+
+const ADDRESS = /^[A-Za-z0-9][A-Za-z0-9.-]*(:\d{1,5})?(\/[A-Za-z0-9._/-]*)?$/;
+
+/**
+ * Registry credentials in a Docker CLI config (`{dir}/config.json`, 0600) that the agent passes
+ * to compose as DOCKER_CONFIG, so pulls of private images authenticate.
+ */
+export class RegistryStore {
+  constructor(
+    readonly dockerConfigDir: string,
+    private readonly privateKeyPem: string,
+  ) {}
+
+  private get file(): string {
+    return path.join(this.dockerConfigDir, 'config.json');
+  }
+
+  async list(): Promise<RegistryEntry[]> {
+    const config = await this.read();
+    return Object.entries(config.auths)
+      .map(([address, { auth }]) => ({ address, username: Buffer.from(auth, 'base64').toString('utf8').split(':')[0] ?? '' }))
+      .sort((a, b) => a.address.localeCompare(b.address));
+  }
+
+  async create(address: string, encryptedUsername: string, encryptedPassword: string): Promise<RegistryEntry> {
+    const trimmed = address.trim();
+    if (!trimmed) throw new AgentError(AgentErrorCode.RegistryInvalid, ValidationText.addressRequired);
+    if (!ADDRESS.test(trimmed)) throw new AgentError(AgentErrorCode.RegistryInvalid, 'Invalid registry address');
+    const username = encryptedUsername ? await decryptSecret(encryptedUsername, this.privateKeyPem, 'username') : '';
+    const password = encryptedPassword ? await decryptSecret(encryptedPassword, this.privateKeyPem, 'password') : '';
+    if (username.includes(':')) throw new AgentError(AgentErrorCode.RegistryInvalid, 'Username must not contain ":"');
+    const config = await this.read();
+    config.auths[trimmed] = { auth: Buffer.from(`${username}:${password}`, 'utf8').toString('base64') };
+    await this.write(config);
+    return { address: trimmed, username };
+  }
+
+  async delete(address: string): Promise<{ address: string }> {
+    const config = await this.read();
+    if (!config.auths[address]) throw new AgentError(AgentErrorCode.RegistryInvalid, `Registry ${address} not found`);
+    delete config.auths[address];
+    await this.write(config);
+    return { address };
+  }
+
+  private async read(): Promise<DockerConfigFile> {
+    try {
+      const parsed = JSON.parse(await readFile(this.file, 'utf8')) as Partial<DockerConfigFile>;
+      return { ...parsed, auths: parsed.auths ?? {} };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { auths: {} };
+      throw error;
+    }
+  }
+
+  private async write(config: DockerConfigFile): Promise<void> {
+    await mkdir(this.dockerConfigDir, { recursive: true, mode: 0o700 });
+    await writeFile(`${this.file}.tmp`, JSON.stringify(config, null, 2), { mode: 0o600 });
+    await rename(`${this.file}.tmp`, this.file);
+    await chmod(this.file, 0o600);
+  }
+}

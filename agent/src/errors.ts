@@ -1,0 +1,44 @@
+/**
+ * The agent's coded error catalogue. Every failure the agent reports to the server carries a stable
+ * code (for logs and tests) and a user-facing message; the server forwards the message unchanged.
+ */
+export const AgentErrorCode = {
+  InvalidRequest: 'AGENT-001',
+  InvalidFilename: 'AGENT-002',
+  InvalidVariable: 'AGENT-003',
+  InvalidProjectName: 'AGENT-004',
+  DecryptionFailed: 'AGENT-005',
+  ComposeFailed: 'AGENT-006',
+  DockerUnavailable: 'AGENT-007',
+  DockerApiError: 'AGENT-008',
+  AppNotFound: 'AGENT-009',
+  NetworkInvalid: 'AGENT-010',
+  RegistryInvalid: 'AGENT-011',
+  UnknownMethod: 'AGENT-012',
+  UpdateFailed: 'AGENT-013',
+} as const;
+
+export type AgentErrorCodeValue = (typeof AgentErrorCode)[keyof typeof AgentErrorCode];
+
+export class AgentError extends Error {
+  constructor(
+    readonly code: AgentErrorCodeValue,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AgentError';
+  }
+}
+
+/** Exact texts of spec section 5 that the agent re-checks (it never trusts the server blindly). */
+export const ValidationText = {
+  filenameRequired: 'Filename is required',
+  filenameTraversal: 'Filename must not contain path traversal sequences ("..")',
+  filenameChars:
+    'Filename can only contain letters, numbers, hyphens, underscores, dots, and forward slashes ("/")',
+  variableRequired: 'Variable name is required',
+  variableChars:
+    'Variable name must start with a letter or underscore and contain only letters, numbers, and underscores',
+  networkRequired: 'Network name is required',
+  addressRequired: 'Address is required',
+} as const;

@@ -1,0 +1,61 @@
+import { mkdir, mkdtemp, rm, symlink, copyFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { runCommand } from '../docker/run-command.js';
+
+const APPLETS = ['sh', 'httpd', 'echo', 'sleep', 'env', 'cat', 'ls', 'touch', 'test', 'printf'];
+
+/**
+ * Builds a tiny local image from busybox-static (nothing can be pulled here). The tag is unique per
+ * test run so parallel runs never remove each other's image.
+ */
+export async function buildBusyboxImage(tag: string): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dh-image-'));
+  try {
+    const root = path.join(dir, 'root');
+    await mkdir(path.join(root, 'bin'), { recursive: true });
+    await mkdir(path.join(root, 'tmp'), { recursive: true });
+    await mkdir(path.join(root, 'www'), { recursive: true });
+    await copyFile('/bin/busybox', path.join(root, 'bin', 'busybox'));
+    for (const applet of APPLETS) await symlink('busybox', path.join(root, 'bin', applet));
+    const tarball = path.join(dir, 'image.tar');
+    const tar = await runCommand('tar', ['-C', root, '-cf', tarball, '.']);
+    if (tar.exitCode !== 0) throw new Error(tar.stderr);
+    const imported = await runCommand('docker', ['import', '--change', 'ENV PATH=/bin', tarball, tag]);
+    if (imported.exitCode !== 0) throw new Error(imported.stderr);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function removeImage(tag: string): Promise<void> {
+  await runCommand('docker', ['rmi', '-f', tag]);
+}
+
+/** Removes every container and network whose compose project starts with `prefix`. */
+export async function removeProjects(prefix: string): Promise<void> {
+  const containers = await runCommand('docker', ['ps', '-aq', '--filter', 'label=com.docker.compose.project']);
+  for (const id of containers.stdout.split('\n').filter(Boolean)) {
+    const project = await runCommand('docker', ['inspect', '--format', '{{index .Config.Labels "com.docker.compose.project"}}', id]);
+    if (project.stdout.trim().startsWith(prefix)) await runCommand('docker', ['rm', '-f', id]);
+  }
+  const networks = await runCommand('docker', ['network', 'ls', '--format', '{{.Name}}']);
+  for (const name of networks.stdout.split('\n').filter((n) => n.startsWith(prefix))) {
+    await runCommand('docker', ['network', 'rm', name]);
+  }
+}
+
+export function httpdCompose(image: string, extra = ''): string {
+  return [
+    'services:',
+    '  web:',
+    `    image: ${image}`,
+    '    command: ["sh", "-c", "echo started $$APP_GREETING; echo oops >&2; exec httpd -f -p 8080 -h /www"]',
+    '    environment:',
+    '      APP_GREETING: ${GREETING:-none}',
+    '      APP_SECRET: ${SECRET_VALUE:-}',
+    extra,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
