@@ -1,6 +1,9 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { noAgentsOnline } from './agents/presence.js';
+import { registerDevIdentityProvider } from './auth/dev-idp.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { loadOrCreateSecret } from './auth/secrets.js';
 import { createAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -34,8 +37,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorateRequest('sessionUser', null);
   app.addHook('onClose', () => database.close());
   registerErrorHandler(app);
-  await app.register(cookie);
+  // Signs the short-lived cookie that carries a sign-in's state, nonce and PKCE verifier.
+  await app.register(cookie, { secret: await loadOrCreateSecret(database.db, 'cookie_signing_key') });
   registerSecurity(app, config);
   await registerDashboard(app, config);
+  await registerDevIdentityProvider(app, config);
+  registerAuthRoutes(app, context);
   return app;
 }

@@ -1,0 +1,148 @@
+/**
+ * The built-in development identity provider: a real OpenID Connect provider (oidc-provider 8)
+ * mounted under `/dev-idp`, so local runs and tests exercise the real code flow. Its sign-in
+ * form takes any name and email (the email is reported as verified); consent is automatic.
+ * `loadConfig` refuses it in production mode. Keys and sessions live in memory: they only need to
+ * last for one sign-in.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../config.js';
+import { createMemoryAdapterFactory } from './dev-idp-adapter.js';
+import { renderDevSignInPage } from './dev-idp-page.js';
+
+const MOUNT = '/dev-idp';
+const INTERACTION = `${MOUNT}/interaction`;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface DevAccount {
+  email: string;
+  name: string;
+}
+
+export async function registerDevIdentityProvider(app: FastifyInstance, config: Config): Promise<void> {
+  if (!config.auth.devIdentityProvider) return;
+  const accounts = new Map<string, DevAccount>();
+  const provider = await createProvider(config, accounts);
+  const handle = provider.callback();
+
+  await app.register(async (scope) => {
+    // oidc-provider reads its own request bodies; only the sign-in form is parsed here.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { bodyLimit: 16 * 1024 }, (request, payload, done) => {
+      if (!request.url.startsWith(`${INTERACTION}/`)) return done(null, undefined);
+      let body = '';
+      payload.setEncoding('utf8');
+      payload.on('data', (chunk: string) => (body += chunk));
+      payload.on('end', () => done(null, Object.fromEntries(new URLSearchParams(body))));
+      payload.on('error', done);
+    });
+
+    scope.get<{ Params: { uid: string } }>(`${INTERACTION}/:uid`, async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      if (details.prompt.name === 'login') {
+        return reply.type('text/html').send(renderDevSignInPage({ action: `${INTERACTION}/${details.uid}/login` }));
+      }
+      // Any other prompt (consent) is granted automatically.
+      return finish(reply, () => provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true }));
+    });
+
+    scope.post<{ Params: { uid: string } }>(`${INTERACTION}/:uid/login`, async (request, reply) => {
+      const form = (request.body ?? {}) as Record<string, string | undefined>;
+      const name = (form.name ?? '').trim();
+      const email = (form.email ?? '').trim().toLowerCase();
+      const problem = !name ? 'Name is required' : name.length > 255 ? 'Name is too long' : !EMAIL_PATTERN.test(email) || email.length > 255 ? 'A valid email is required' : null;
+      if (problem) {
+        const action = `${INTERACTION}/${encodeURIComponent(request.params.uid)}/login`;
+        return reply.status(400).type('text/html').send(renderDevSignInPage({ action, name, email, error: problem }));
+      }
+      const accountId = `dev-${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
+      accounts.set(accountId, { email, name });
+      return finish(reply, () =>
+        provider.interactionFinished(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false }),
+      );
+    });
+
+    // Everything else (discovery, authorize, token, jwks, userinfo) is the provider's own.
+    scope.all(`${MOUNT}/*`, async (request, reply) => {
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '/').slice(MOUNT.length) || '/';
+      setSecurityHeaders(reply);
+      reply.hijack();
+      await handle(raw, reply.raw);
+    });
+  });
+}
+
+/** Hands the raw response to oidc-provider, which writes the redirect itself. */
+async function finish(reply: FastifyReply, write: () => Promise<void>): Promise<void> {
+  setSecurityHeaders(reply);
+  reply.hijack();
+  await write();
+}
+
+function setSecurityHeaders(reply: FastifyReply): void {
+  reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+  reply.raw.setHeader('X-Frame-Options', 'DENY');
+  reply.raw.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+}
+
+async function createProvider(config: Config, accounts: Map<string, DevAccount>): Promise<Provider> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const signingKey = { ...(await exportJWK(privateKey)), kid: 'dev-idp', alg: 'RS256', use: 'sig' };
+  const provider = new Provider(config.auth.issuer, {
+    clients: [
+      {
+        client_id: config.auth.clientId,
+        client_secret: config.auth.clientSecret,
+        redirect_uris: [`${config.publicUrl}/auth/google/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    adapter: createMemoryAdapterFactory(),
+    ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    pkce: { methods: ['S256'], required: () => true },
+    features: { devInteractions: { enabled: false } },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    // Put email and name in the ID token itself: the relying party reads them from there.
+    conformIdTokenClaims: false,
+    jwks: { keys: [signingKey as unknown as Record<string, string>] } as never,
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    interactions: { url: (_ctx, interaction) => `${INTERACTION}/${interaction.uid}` },
+    async findAccount(_ctx, accountId) {
+      const account = accounts.get(accountId);
+      if (!account) return undefined;
+      return {
+        accountId,
+        claims: async () => ({ sub: accountId, email: account.email, email_verified: true, name: account.name }),
+      };
+    },
+    // Automatic consent: the only client is Dockhand itself.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const session = ctx.oidc.session;
+      const client = ctx.oidc.client;
+      if (!session?.accountId || !client) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p>${String(out.error ?? 'error')
+        .replace(/[^\w .-]/g, '')}</p>`;
+    },
+  });
+  return provider;
+}

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { test } from 'node:test';
+import { createTestApp } from '../test/test-app.js';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A tiny cookie jar: enough for one browser-like walk through the redirects. */
+class Browser {
+  private cookies = new Map<string, string>();
+  async get(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}
+
+test('sign-in runs the real OIDC code flow against the dev identity provider over HTTP', async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { app, close } = await createTestApp({ PUBLIC_URL: base, PORT: String(port) });
+  await app.listen({ host: '127.0.0.1', port });
+  try {
+    const browser = new Browser();
+    const login = await browser.get(`${base}/auth/google/login?redirect=${encodeURIComponent('/#/catalog')}`);
+    assert.equal(login.status, 302);
+    const authorize = new URL(login.headers.get('location')!);
+    assert.equal(authorize.origin + authorize.pathname, `${base}/dev-idp/auth`);
+    assert.equal(authorize.searchParams.get('code_challenge_method'), 'S256');
+    assert.ok(authorize.searchParams.get('state'));
+    assert.ok(authorize.searchParams.get('nonce'));
+
+    const toInteraction = await browser.get(authorize.href);
+    assert.ok([302, 303].includes(toInteraction.status));
+    const interactionUrl = new URL(toInteraction.headers.get('location')!, base).href;
+    const page = await browser.get(interactionUrl);
+    const html = await page.text();
+    assert.equal(page.status, 200);
+    assert.match(html, /<label for="name">Name<\/label>/);
+    assert.match(html, /<label for="email">Email<\/label>/);
+    assert.match(html, /<button type="submit">Sign in<\/button>/);
+    assert.doesNotMatch(html, /<script/);
+    const action = /action="([^"]+)"/.exec(html)![1]!;
+
+    const submitted = await browser.get(new URL(action, base).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'Ada Lovelace', email: 'Ada@Example.com' }).toString(),
+    });
+    assert.ok([302, 303].includes(submitted.status));
+    // Follow the provider's redirects until our callback sends us to the dashboard.
+    let location = new URL(submitted.headers.get('location')!, base).href;
+    let final: Response | null = null;
+    for (let hop = 0; hop < 5 && !final; hop += 1) {
+      const response = await browser.get(location);
+      if (location.includes('/auth/google/callback')) final = response;
+      else location = new URL(response.headers.get('location')!, base).href;
+    }
+    assert.ok(final);
+    assert.equal(final.headers.get('location'), '/#/catalog');
+    assert.ok(browser.cookie('access_token'));
+    assert.ok(browser.cookie('refresh_token'));
+
+    const user = await browser.get(`${base}/auth/user`);
+    assert.equal(user.status, 200);
+    const profile = ((await user.json()) as { data: { email: string; name: string; organizations: unknown[] } }).data;
+    assert.equal(profile.email, 'ada@example.com');
+    assert.equal(profile.name, 'Ada Lovelace');
+    assert.deepEqual(profile.organizations, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a callback without the pending sign-in cookie does not sign anyone in', async () => {
+  const { app, close } = await createTestApp();
+  const response = await app.inject({ method: 'GET', url: '/auth/google/callback?code=abc&state=xyz' });
+  assert.equal(response.statusCode, 302);
+  assert.equal(response.headers.location, '/#/login');
+  assert.equal(response.cookies.find((cookie) => cookie.name === 'access_token')?.value ?? '', '');
+  await close();
+});

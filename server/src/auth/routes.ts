@@ -1,0 +1,111 @@
+/** HTTP for sign-in and sessions: /auth/google/login, /auth/google/callback, /auth/refresh, /auth/user, /auth/logout. */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { createRateLimiter } from '../http/rate-limit.js';
+import { clearSessionCookies, REFRESH_TOKEN_COOKIE, setSessionCookies } from './cookies.js';
+import { ACCESS_TOKEN_COOKIE, requireUser } from './guard.js';
+import { createOidcRelyingParty, type PendingSignIn } from './oidc-client.js';
+import { getProfile } from './profile.js';
+import { safeRedirectPath } from './redirect.js';
+import { closeSession, openSession, rotateSession } from './session-service.js';
+import { upsertUserFromIdentity } from './user-service.js';
+
+const PENDING_COOKIE = 'oidc_pending';
+const PENDING_COOKIE_PATH = '/auth/google';
+const PENDING_TTL_SECONDS = 600;
+const SIGN_IN_FAILED_PATH = '/#/login';
+
+export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
+  const { config } = context;
+  const relyingParty = createOidcRelyingParty(config, () => loopbackBase(app));
+  const limit = createRateLimiter(Number(process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? 300));
+  const secure = config.publicUrl.startsWith('https://');
+
+  app.get('/auth/google/login', { onRequest: limit }, async (request, reply) => {
+    const { redirect } = request.query as { redirect?: unknown };
+    const { authorizationUrl, pending } = await relyingParty.start(safeRedirectPath(redirect, config.publicUrl));
+    reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
+      path: PENDING_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      signed: true,
+      maxAge: PENDING_TTL_SECONDS,
+    });
+    return reply.redirect(authorizationUrl, 302);
+  });
+
+  app.get('/auth/google/callback', { onRequest: limit }, async (request, reply) => {
+    const pending = readPending(request);
+    reply.clearCookie(PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
+    if (!pending) return reply.redirect(SIGN_IN_FAILED_PATH, 302);
+    try {
+      const identity = await relyingParty.finish(new URL(request.url, config.publicUrl), pending);
+      const userId = await upsertUserFromIdentity(context.db, identity);
+      setSessionCookies(reply, config, await openSession(context, userId));
+      return reply.redirect(safeRedirectPath(pending.redirect, config.publicUrl), 302);
+    } catch (error) {
+      // The reason is logged (never the code or tokens); the browser goes back to the login page.
+      request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'sign-in callback failed');
+      return reply.redirect(SIGN_IN_FAILED_PATH, 302);
+    }
+  });
+
+  app.post('/auth/refresh', { onRequest: limit }, async (request, reply) => {
+    const presented = request.cookies[REFRESH_TOKEN_COOKIE];
+    if (!presented) return unauthorized(reply, context);
+    try {
+      setSessionCookies(reply, config, await rotateSession(context, presented));
+      return { success: true, message: 'OK' };
+    } catch {
+      return unauthorized(reply, context);
+    }
+  });
+
+  app.get('/auth/user', async (request) => {
+    const user = await requireUser(request);
+    return { success: true, message: 'OK', data: await getProfile(context.db, user) };
+  });
+
+  app.get('/auth/logout', async (request, reply) => {
+    await closeSession(context, {
+      refreshToken: request.cookies[REFRESH_TOKEN_COOKIE],
+      accessToken: request.cookies[ACCESS_TOKEN_COOKIE] ?? bearerToken(request),
+    });
+    clearSessionCookies(reply, config);
+    return { success: true, message: 'Signed out' };
+  });
+}
+
+function unauthorized(reply: FastifyReply, context: AppContext): FastifyReply {
+  clearSessionCookies(reply, context.config);
+  return reply.status(401).send({ success: false, message: 'Not authenticated' });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+function readPending(request: FastifyRequest): PendingSignIn | null {
+  const raw = request.cookies[PENDING_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || unsigned.value === null) return null;
+  try {
+    const value = JSON.parse(unsigned.value) as Partial<PendingSignIn>;
+    const fields = [value.state, value.nonce, value.codeVerifier, value.redirect];
+    return fields.every((field) => typeof field === 'string') ? (value as PendingSignIn) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `http://127.0.0.1:{port}` of this server once it listens (null under `inject`). */
+function loopbackBase(app: FastifyInstance): string | null {
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return null;
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}

@@ -1,0 +1,97 @@
+/**
+ * Session rules: a sign-in opens a session (a family of refresh tokens). Each refresh rotates the
+ * token; presenting an already-rotated token again is a replay and revokes the whole family.
+ * Tokens are random 256-bit values stored only as SHA-256 hashes.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { DomainError } from '../http/errors.js';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  insertSession,
+  markRefreshTokenUsed,
+  revokeSession,
+} from './session-store.js';
+import type { AccessTokens } from './tokens.js';
+
+export interface IssuedSession {
+  accessToken: string;
+  /** Seconds since the epoch. */
+  accessExpiresAt: number;
+  refreshToken: string;
+  sessionId: string;
+}
+
+export interface SessionDeps {
+  db: Kysely<Database>;
+  tokens: AccessTokens;
+  config: Config;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sessionExpired(): DomainError {
+  return new DomainError('SESSION_EXPIRED', 'Not authenticated', 401);
+}
+
+export async function openSession(deps: SessionDeps, userId: string): Promise<IssuedSession> {
+  const now = Date.now();
+  const sessionId = randomUUID();
+  const refreshToken = newRefreshToken();
+  await deps.db.transaction().execute(async (trx) => {
+    await insertSession(trx, { id: sessionId, userId, now, expiresAt: now + deps.config.auth.refreshTokenTtlSeconds * 1000 });
+    await insertRefreshToken(trx, hashToken(refreshToken), sessionId, now);
+  });
+  const access = await deps.tokens.issue(userId, sessionId);
+  return { accessToken: access.token, accessExpiresAt: access.expiresAt, refreshToken, sessionId };
+}
+
+/** Rotates a refresh token. Throws 401 when it is unknown, expired, revoked or replayed. */
+export async function rotateSession(deps: SessionDeps, presentedToken: string): Promise<IssuedSession> {
+  const now = Date.now();
+  const tokenHash = hashToken(presentedToken);
+  const record = await findRefreshToken(deps.db, tokenHash);
+  if (!record || record.revokedAt !== null || record.expiresAt <= now) throw sessionExpired();
+  if (record.usedAt !== null) {
+    await revokeSession(deps.db, record.sessionId, now);
+    throw sessionExpired();
+  }
+  const nextToken = newRefreshToken();
+  const rotated = await deps.db.transaction().execute(async (trx) => {
+    // Only one of two racing rotations wins; the loser is treated as a replay.
+    if (!(await markRefreshTokenUsed(trx, tokenHash, now))) return false;
+    await insertRefreshToken(trx, hashToken(nextToken), record.sessionId, now);
+    return true;
+  });
+  if (!rotated) {
+    await revokeSession(deps.db, record.sessionId, now);
+    throw sessionExpired();
+  }
+  const access = await deps.tokens.issue(record.userId, record.sessionId);
+  return { accessToken: access.token, accessExpiresAt: access.expiresAt, refreshToken: nextToken, sessionId: record.sessionId };
+}
+
+/** Revokes the session a refresh token or an access token belongs to; unknown tokens are ignored. */
+export async function closeSession(
+  deps: SessionDeps,
+  credentials: { refreshToken?: string; accessToken?: string },
+): Promise<void> {
+  const now = Date.now();
+  if (credentials.refreshToken) {
+    const record = await findRefreshToken(deps.db, hashToken(credentials.refreshToken));
+    if (record) await revokeSession(deps.db, record.sessionId, now);
+  }
+  if (credentials.accessToken) {
+    const claims = await deps.tokens.verify(credentials.accessToken);
+    if (claims) await revokeSession(deps.db, claims.sessionId, now);
+  }
+}
