@@ -18,6 +18,10 @@ export interface Config {
   hostDistDir: string;
   /** Released remotes: {releasesDir}/{remote}/{version}/ and {releasesDir}/remotes.json. */
   releasesDir: string;
+  /** App catalog root: {catalogDir}/templates/<id>/ and {catalogDir}/assets/ (CATALOG_DIR). */
+  catalogDir: string;
+  /** Optional second catalog root with the same layout, e.g. test-only templates (CATALOG_EXTRA_DIR). */
+  catalogExtraDir: string | null;
   /** PostgreSQL connection URL; when unset the server uses SQLite in `dataDir`. */
   databaseUrl: string | undefined;
   auth: AuthConfig;
@@ -64,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
     hostDistDir: path.resolve(env.HOST_DIST_DIR ?? path.join(repoRoot, 'host-shell', 'dist')),
     releasesDir: path.resolve(env.RELEASES_DIR ?? path.join(repoRoot, 'releases')),
+    catalogDir: path.resolve(env.CATALOG_DIR ?? path.join(repoRoot, 'server', 'catalog')),
+    catalogExtraDir: env.CATALOG_EXTRA_DIR ? path.resolve(env.CATALOG_EXTRA_DIR) : null,
     databaseUrl: env.DATABASE_URL || undefined,
     auth: loadAuthConfig(env, mode, publicUrl),
     billing: loadBillingConfig(env, mode),
