@@ -5,6 +5,7 @@ import { registerDevIdentityProvider } from './auth/dev-idp.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
 import { createAccessTokens } from './auth/tokens.js';
+import { registerCatalogAssets } from './catalog/assets.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerDashboard } from './dashboard/static.js';
@@ -41,6 +42,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(cookie, { secret: await loadOrCreateSecret(database.db, 'cookie_signing_key') });
   registerSecurity(app, config);
   await registerDashboard(app, config);
+  registerCatalogAssets(app, config);
   await registerDevIdentityProvider(app, config);
   registerAuthRoutes(app, context);
   return app;
