@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { noAgentsOnline } from './agents/presence.js';
+import { registerBillingRoutes } from './billing/routes.js';
 import { registerDevIdentityProvider } from './auth/dev-idp.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
@@ -12,6 +13,7 @@ import { registerDashboard } from './dashboard/static.js';
 import { openDatabase } from './db/connect.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
+import { registerOrganizationRoutes } from './organizations/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,5 +47,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerCatalogAssets(app, config);
   await registerDevIdentityProvider(app, config);
   registerAuthRoutes(app, context);
+  registerOrganizationRoutes(app, context);
+  await registerBillingRoutes(app, context);
   return app;
 }

@@ -1,0 +1,88 @@
+/**
+ * Member rules: owners and admins list, invite and remove; owners cannot be removed. An invitee
+ * who already has an account joins at once; otherwise they join when they sign in with that email.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { findUserByEmail } from '../auth/user-store.js';
+import type { Database } from '../db/schema.js';
+import { invalidRequest } from '../http/input.js';
+import { adminRoles, billingRoles, findOrgRole, requireOrgRole } from './access.js';
+import { organizationErrors } from './errors.js';
+import { deleteInvitation, deleteMember, insertInvitation, insertMember, listInvitations, listMembers } from './member-store.js';
+import { findOrganization } from './organization-store.js';
+import type { OrganizationRole } from './tables.js';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const INVITABLE_ROLES: readonly OrganizationRole[] = ['admin', 'billing'];
+
+export interface MemberView {
+  /** null for an invitation not yet accepted. */
+  user_id: string | null;
+  email: string;
+  name: string | null;
+  role: OrganizationRole;
+  pending: boolean;
+}
+
+export async function getMembers(db: Kysely<Database>, userId: string, organizationId: string): Promise<MemberView[]> {
+  await requireOrgRole(db, userId, organizationId, billingRoles);
+  const members = await listMembers(db, organizationId);
+  const invitations = await listInvitations(db, organizationId);
+  return [
+    ...members.map((member) => ({ ...member, pending: false })),
+    ...invitations.map((invitation) => ({ user_id: null, email: invitation.email, name: null, role: invitation.role, pending: true })),
+  ];
+}
+
+export function validateInvite(rawEmail: unknown, rawRole: unknown): { email: string; role: OrganizationRole } {
+  if (rawEmail === undefined || rawEmail === null) throw organizationErrors.emailRequired();
+  if (typeof rawEmail !== 'string') throw invalidRequest();
+  const email = rawEmail.trim().toLowerCase();
+  if (!email) throw organizationErrors.emailRequired();
+  if (email.length > 255 || !EMAIL_PATTERN.test(email)) throw organizationErrors.emailInvalid();
+  const role = rawRole === undefined || rawRole === null || rawRole === '' ? 'admin' : rawRole;
+  if (typeof role !== 'string' || !INVITABLE_ROLES.includes(role as OrganizationRole)) throw organizationErrors.roleInvalid();
+  return { email, role: role as OrganizationRole };
+}
+
+export async function inviteMember(
+  db: Kysely<Database>,
+  inviterId: string,
+  organizationId: string,
+  rawEmail: unknown,
+  rawRole: unknown,
+): Promise<{ joined: boolean }> {
+  const { email, role } = validateInvite(rawEmail, rawRole);
+  await requireOrgRole(db, inviterId, organizationId, adminRoles);
+  const organization = await findOrganization(db, organizationId);
+  if (organization?.subscription_status !== 'paid') throw organizationErrors.businessRequired();
+  const now = Date.now();
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (await findOrgRole(db, existing.id, organizationId)) throw organizationErrors.alreadyMember();
+    await insertMember(db, organizationId, existing.id, role, now);
+    return { joined: true };
+  }
+  await insertInvitation(db, { id: randomUUID(), organizationId, email, role, invitedBy: inviterId, now });
+  return { joined: false };
+}
+
+/** Removes a member by user id, or a pending invitation by email. */
+export async function removeMember(
+  db: Kysely<Database>,
+  actorId: string,
+  organizationId: string,
+  target: { userId?: string; email?: string },
+): Promise<void> {
+  await requireOrgRole(db, actorId, organizationId, adminRoles);
+  if (target.userId) {
+    const role = await findOrgRole(db, target.userId, organizationId);
+    if (!role) throw organizationErrors.memberNotFound();
+    if (role === 'owner') throw organizationErrors.ownerNotRemovable();
+    await deleteMember(db, organizationId, target.userId);
+    return;
+  }
+  const email = target.email?.trim().toLowerCase();
+  if (!email || (await deleteInvitation(db, organizationId, email)) === 0) throw organizationErrors.memberNotFound();
+}

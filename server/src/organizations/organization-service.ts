@@ -1,0 +1,66 @@
+/** Organization rules: create (creator = owner), rename, delete (owner only, servers offline). */
+import { randomUUID } from 'node:crypto';
+import type { AgentPresence } from '../agents/presence.js';
+import { listAgentIdsOfOrganization } from '../agents/agent-store.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { invalidRequest } from '../http/input.js';
+import { adminRoles, requireOrgRole } from './access.js';
+import { organizationErrors } from './errors.js';
+import { insertMember } from './member-store.js';
+import { deleteOrganizationCascade, findOrganization, insertOrganization, renameOrganization } from './organization-store.js';
+import type { OrganizationSubscriptionStatus } from './tables.js';
+
+export const ORGANIZATION_NAME_MAX = 255;
+
+export function validateOrganizationName(value: unknown): string {
+  if (value === undefined || value === null) throw organizationErrors.nameRequired();
+  if (typeof value !== 'string') throw invalidRequest();
+  const name = value.trim();
+  if (!name) throw organizationErrors.nameRequired();
+  if (name.length > ORGANIZATION_NAME_MAX) throw organizationErrors.nameTooLong();
+  return name;
+}
+
+export interface CreatedOrganization {
+  id: string;
+  name: string;
+  subscription_status: OrganizationSubscriptionStatus;
+}
+
+export async function createOrganization(db: Kysely<Database>, userId: string, rawName: unknown): Promise<CreatedOrganization> {
+  const name = validateOrganizationName(rawName);
+  const id = randomUUID();
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await insertOrganization(trx, { id, name, now });
+    await insertMember(trx, id, userId, 'owner', now);
+  });
+  return { id, name, subscription_status: 'unpaid' };
+}
+
+export async function renameOrganizationAsMember(
+  db: Kysely<Database>,
+  userId: string,
+  organizationId: string,
+  rawName: unknown,
+): Promise<{ name: string }> {
+  const name = validateOrganizationName(rawName);
+  await requireOrgRole(db, userId, organizationId, adminRoles);
+  await renameOrganization(db, organizationId, name);
+  return { name };
+}
+
+export async function deleteOrganizationAsOwner(
+  db: Kysely<Database>,
+  presence: AgentPresence,
+  userId: string,
+  organizationId: string,
+): Promise<void> {
+  const role = await requireOrgRole(db, userId, organizationId, ['owner', 'admin', 'billing']);
+  if (role !== 'owner') throw organizationErrors.onlyOwnerMayDelete();
+  if (!(await findOrganization(db, organizationId))) throw organizationErrors.onlyOwnerMayDelete();
+  const agentIds = await listAgentIdsOfOrganization(db, organizationId);
+  if (agentIds.some((agentId) => presence.isOnline(agentId))) throw organizationErrors.serversOnline();
+  await db.transaction().execute((trx) => deleteOrganizationCascade(trx, organizationId));
+}

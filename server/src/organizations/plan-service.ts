@@ -1,0 +1,51 @@
+/**
+ * Server plans (spec sections 4 Plans, 6): an unpaid server can take the Free plan while the
+ * organization owner's single free slot is unused (counted across every organization they own),
+ * or Pro while the organization's Business licenses are not all used. A free server can go Pro.
+ */
+import type { Kysely } from 'kysely';
+import { countFreeAgentsOwnedBy, countLicensedAgents, findAgent, setAgentPlan } from '../agents/agent-store.js';
+import type { Database } from '../db/schema.js';
+import { adminRoles, findOrgRole } from './access.js';
+import { organizationErrors } from './errors.js';
+import { findOwnerIds } from './member-store.js';
+import { findOrganization } from './organization-store.js';
+
+export const FREE_SERVERS_PER_USER = 1;
+export type PlanType = 'free' | 'pro';
+
+export function parsePlanType(value: unknown): PlanType {
+  if (value === 'free' || value === 'pro') return value;
+  throw organizationErrors.planTypeInvalid();
+}
+
+export async function promoteAgent(
+  db: Kysely<Database>,
+  userId: string,
+  agentId: string,
+  type: PlanType,
+): Promise<{ message: string; subscription_status: 'free' | 'paid' }> {
+  // Serialised so two promotions cannot both take the last free slot or license.
+  return db.transaction().execute(async (trx) => {
+    const agent = await findAgent(trx, agentId);
+    const role = agent ? await findOrgRole(trx, userId, agent.organization_id) : null;
+    // Unknown and foreign agents get the same answer: ids cannot be probed.
+    if (!agent || !role || !adminRoles.includes(role)) throw organizationErrors.agentNotFound(agentId);
+
+    if (type === 'free') {
+      if (agent.subscription_status === 'free') return { message: 'Agent is already on the Free plan', subscription_status: 'free' };
+      if (agent.subscription_status === 'paid') throw organizationErrors.alreadyPro();
+      const [ownerId] = await findOwnerIds(trx, agent.organization_id);
+      if (!ownerId || (await countFreeAgentsOwnedBy(trx, ownerId)) >= FREE_SERVERS_PER_USER) throw organizationErrors.freeSlotUsed();
+      await setAgentPlan(trx, agentId, { status: 'free', source: null });
+      return { message: 'Agent promoted successfully', subscription_status: 'free' };
+    }
+
+    if (agent.subscription_status === 'paid') return { message: 'Agent is already on the Pro plan', subscription_status: 'paid' };
+    const organization = await findOrganization(trx, agent.organization_id);
+    const licenses = organization?.subscription_status === 'paid' ? organization.licenses : 0;
+    if ((await countLicensedAgents(trx, agent.organization_id)) >= licenses) throw organizationErrors.noProLicenses();
+    await setAgentPlan(trx, agentId, { status: 'paid', source: 'license' });
+    return { message: 'Agent promoted successfully', subscription_status: 'paid' };
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * Authorisation matrix: every endpoint of this area, called as signed out, as a member of
+ * another organization, as billing, admin and owner of organization A. Each case runs on a fresh
+ * fixture, asserts the status, and asserts that no other organization's data appears.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { seedFixture, type Fixture } from './fixtures.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+type Actor = 'signedOut' | 'outsider' | 'billing' | 'admin' | 'owner';
+const actors: Actor[] = ['signedOut', 'outsider', 'billing', 'admin', 'owner'];
+
+interface Case {
+  name: string;
+  business?: boolean;
+  request: (fixture: Fixture) => InjectOptions;
+  expected: Record<Actor, number>;
+}
+
+const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload });
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+const ok = 200;
+
+const cases: Case[] = [
+  { name: 'GET /auth/user', request: () => get('/auth/user'), expected: { signedOut: 401, outsider: ok, billing: ok, admin: ok, owner: ok } },
+  {
+    name: 'create-organization',
+    request: () => post('/api/v1/organization/create-organization', { name: 'Fresh org' }),
+    expected: { signedOut: 401, outsider: ok, billing: ok, admin: ok, owner: ok },
+  },
+  {
+    name: 'rename-organization',
+    request: (f) => post('/api/v1/organization/rename-organization', { id: f.orgA.id, name: 'Renamed' }),
+    expected: { signedOut: 401, outsider: 403, billing: 403, admin: ok, owner: ok },
+  },
+  {
+    name: 'delete-organization',
+    request: (f) => post('/api/v1/organizations/delete-organization', { id: f.orgA.id }),
+    expected: { signedOut: 401, outsider: 403, billing: 403, admin: 403, owner: ok },
+  },
+  {
+    name: 'get-members',
+    request: (f) => post('/api/v1/organizations/get-members', { organization_id: f.orgA.id }),
+    expected: { signedOut: 401, outsider: 403, billing: ok, admin: ok, owner: ok },
+  },
+  {
+    name: 'invite-member',
+    business: true,
+    request: (f) => post('/api/v1/organizations/invite-member', { organization_id: f.orgA.id, email: 'new.person@a.test', role: 'admin' }),
+    expected: { signedOut: 401, outsider: 403, billing: 403, admin: ok, owner: ok },
+  },
+  {
+    name: 'delete-member',
+    request: (f) => post('/api/v1/organizations/delete-member', { organization_id: f.orgA.id, user_id: f.billing.id }),
+    expected: { signedOut: 401, outsider: 403, billing: 403, admin: ok, owner: ok },
+  },
+  {
+    name: 'promote-agent',
+    business: true,
+    request: (f) => post('/api/v1/organizations/promote-agent', { agent_id: f.agentA, type: 'pro' }),
+    expected: { signedOut: 401, outsider: 404, billing: 404, admin: ok, owner: ok },
+  },
+  {
+    name: 'get-agent-subscription-url',
+    request: (f) => get(`/api/v1/billing/get-agent-subscription-url?agent_id=${f.agentA}`),
+    expected: { signedOut: 401, outsider: 403, billing: ok, admin: ok, owner: ok },
+  },
+  {
+    name: 'get-business-subscription-url',
+    request: (f) => get(`/api/v1/billing/get-business-subscription-url?organization_id=${f.orgA.id}`),
+    expected: { signedOut: 401, outsider: 403, billing: ok, admin: ok, owner: ok },
+  },
+  {
+    name: 'get-portal-url',
+    request: (f) => get(`/api/v1/billing/get-portal-url?organization_id=${f.orgA.id}`),
+    expected: { signedOut: 401, outsider: 403, billing: ok, admin: ok, owner: ok },
+  },
+];
+
+function withActor(fixture: Fixture, actor: Actor, options: InjectOptions): InjectOptions {
+  if (actor === 'signedOut') return options;
+  return { ...options, headers: { ...fixture[actor].headers } };
+}
+
+/** Strings that identify the organization the actor must not see. */
+function foreignMarkers(fixture: Fixture, actor: Actor): string[] {
+  // The ids the outsider sends may be echoed in an error; names and emails must never appear.
+  if (actor === 'outsider') return [fixture.orgA.name, fixture.owner.email, fixture.admin.email, fixture.billing.email];
+  return [fixture.orgB.id, fixture.orgB.name, fixture.outsider.email, fixture.agentB];
+}
+
+describe('authorisation matrix', () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  before(async () => {
+    testApp = await createTestApp();
+    app = testApp.app;
+  });
+  after(() => testApp.close());
+
+  for (const entry of cases) {
+    for (const actor of actors) {
+      test(`${entry.name} as ${actor} → ${entry.expected[actor]}`, async () => {
+        const fixture = await seedFixture(app, { business: entry.business });
+        const response = await app.inject(withActor(fixture, actor, entry.request(fixture)));
+        assert.equal(response.statusCode, entry.expected[actor], response.body);
+        const body = response.json() as { success: boolean; message: string };
+        assert.equal(body.success, response.statusCode === ok);
+        assert.equal(typeof body.message, 'string');
+        for (const marker of foreignMarkers(fixture, actor)) assert.ok(!response.body.includes(marker), `leaked ${marker}`);
+      });
+    }
+  }
+});
