@@ -88,6 +88,14 @@ export function readStringList(object: JsonObject, key: string, parent = ''): st
   });
 }
 
+/** The value itself when it is one of `allowed`; otherwise an error naming `field`. */
+function requireOneOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
+  if (!allowed.includes(value as T)) {
+    throw new TemplateFieldError(field, `must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
+  }
+  return value as T;
+}
+
 /** A list whose items must each be one of `allowed`, without repeats. */
 export function readEnumList<T extends string>(
   object: JsonObject,
@@ -96,18 +104,11 @@ export function readEnumList<T extends string>(
   parent = '',
 ): T[] {
   const field = fieldPath(parent, key);
-  const items = readOptionalArray(object, key, parent);
   const result: T[] = [];
-  items.forEach((item, index) => {
-    if (!allowed.includes(item as T)) {
-      throw new TemplateFieldError(
-        fieldPath(field, index),
-        `must be one of ${allowed.join(', ')}, got ${JSON.stringify(item)}`,
-      );
-    }
-    if (result.includes(item as T))
-      throw new TemplateFieldError(fieldPath(field, index), `repeats '${String(item)}'`);
-    result.push(item as T);
+  readOptionalArray(object, key, parent).forEach((item, index) => {
+    const value = requireOneOf(item, allowed, fieldPath(field, index));
+    if (result.includes(value)) throw new TemplateFieldError(fieldPath(field, index), `repeats '${value}'`);
+    result.push(value);
   });
   return result;
 }
@@ -118,14 +119,7 @@ export function readEnum<T extends string>(
   allowed: readonly T[],
   parent = '',
 ): T {
-  const value = object[key];
-  if (!allowed.includes(value as T)) {
-    throw new TemplateFieldError(
-      fieldPath(parent, key),
-      `must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`,
-    );
-  }
-  return value as T;
+  return requireOneOf(object[key], allowed, fieldPath(parent, key));
 }
 
 /** Fails on the first value seen twice, naming the field where it repeats. */
