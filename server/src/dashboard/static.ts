@@ -1,10 +1,58 @@
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Config } from '../config.js';
+import { DomainError } from '../http/errors.js';
+import { cacheControlFor, NO_STORE } from './cache-policy.js';
+
+/** Released remotes may be loaded by a host on another origin (mf-manifest.json is fetched). */
+const ANY_ORIGIN = '*';
 
 /**
- * Serves the built dashboard: the host shell, released remotes under versioned paths, and the
- * remotes manifest. (Foundation issue: filled in by the Module Federation work.)
+ * Serves the built dashboard: the host shell at `/`, released remotes under
+ * `/remotes/{remote}/{version}/…`, the remotes manifest at `/remotes.json`, and `/healthz`.
  */
 export async function registerDashboard(app: FastifyInstance, config: Config): Promise<void> {
   app.get('/healthz', async () => ({ success: true, message: 'ok', data: { mode: config.mode } }));
+
+  // Read on every request: a release (or rollback) is a manifest change, no restart needed.
+  app.get('/remotes.json', async (_request, reply) => {
+    let manifest: string;
+    try {
+      manifest = await readFile(path.join(config.releasesDir, 'remotes.json'), 'utf8');
+    } catch {
+      throw new DomainError('NO_REMOTES', 'No remote is released yet: run pnpm build', 404);
+    }
+    return reply
+      .header('Cache-Control', NO_STORE)
+      .header('Access-Control-Allow-Origin', ANY_ORIGIN)
+      .type('application/json; charset=utf-8')
+      .send(manifest);
+  });
+
+  await app.register(fastifyStatic, {
+    root: config.releasesDir,
+    prefix: '/remotes/',
+    decorateReply: false,
+    cacheControl: false,
+    dotfiles: 'deny',
+    index: false,
+    // Only {remote}/{version}/{file}: the manifest and anything else in the folder stay private.
+    allowedPath: (pathName) => /^\/?[a-z0-9-]+\/[0-9A-Za-z.+-]+\/.+/.test(pathName),
+    setHeaders: (reply, filePath) => {
+      reply.header('Cache-Control', cacheControlFor(filePath));
+      reply.header('Access-Control-Allow-Origin', ANY_ORIGIN);
+    },
+  });
+
+  await app.register(fastifyStatic, {
+    root: config.hostDistDir,
+    prefix: '/',
+    decorateReply: false,
+    cacheControl: false,
+    dotfiles: 'deny',
+    index: ['index.html'],
+    setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
+  });
 }

@@ -1,0 +1,27 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { RemotePage } from './federation/RemotePage';
+
+// Everything behind the sign-in is lazy: the login route stays light (no Chakra, no framer-motion).
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const ProtectedLayout = lazy(() => import('./pages/ProtectedLayout'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+
+/** The routes of spec section 2 (hash URLs). Children of the shell render pages exposed by remotes. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/" element={<ProtectedLayout />}>
+        <Route index element={<DashboardPage />} />
+        <Route path="catalog" element={<RemotePage remote="mfe-catalog" module="CatalogPage" />} />
+        <Route path="catalog/:appName" element={<RemotePage remote="mfe-catalog" module="CatalogItemPage" />} />
+        <Route path="app/:appId" element={<RemotePage remote="mfe-apps" module="AppDetailPage" />} />
+        <Route path="create-app" element={<RemotePage remote="mfe-apps" module="CreateAppPage" />} />
+        <Route path="settings" element={<RemotePage remote="mfe-server-settings" module="ServerSettingsPage" />} />
+        <Route path="organization" element={<RemotePage remote="mfe-organization" module="OrganizationPage" />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,45 @@
+import { Box, Breadcrumb, BreadcrumbItem, BreadcrumbLink, Heading, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useCurrentAgent } from 'shared';
+import { REMOTE_BUILD } from '../buildInfo';
+import { catalogQueryOptions, findCatalogItem } from '../catalogQueries';
+
+/** Catalog item detail (route `catalog/:appName`). Foundation version; issue 'catalog' fills it. */
+export default function CatalogItemPage() {
+  const { appName } = useParams();
+  if (!appName) throw new Error('Missing route parameter: appName');
+  const { currentAgentId } = useCurrentAgent();
+  const catalog = useQuery({ ...catalogQueryOptions(currentAgentId ?? ''), enabled: Boolean(currentAgentId) });
+  const item = catalog.data ? findCatalogItem(catalog.data, appName) : undefined;
+
+  return (
+    <Box data-remote-build={REMOTE_BUILD}>
+      <Breadcrumb mb={4}>
+        <BreadcrumbItem>
+          <BreadcrumbLink as={RouterLink} to="/catalog">
+            Apps Catalog
+          </BreadcrumbLink>
+        </BreadcrumbItem>
+        <BreadcrumbItem isCurrentPage>
+          <BreadcrumbLink>{item?.name ?? appName}</BreadcrumbLink>
+        </BreadcrumbItem>
+      </Breadcrumb>
+      {catalog.isPending && currentAgentId ? (
+        <Text>Loading...</Text>
+      ) : catalog.isError ? (
+        <Text>Failed to load catalog</Text>
+      ) : !item ? (
+        <Box>
+          <Heading size="md">App not found</Heading>
+          <Text>The requested application could not be found in the catalog.</Text>
+        </Box>
+      ) : (
+        <Box>
+          <Heading size="lg">{item.name}</Heading>
+          <Text mt={2}>{item.description || item.summary}</Text>
+        </Box>
+      )}
+    </Box>
+  );
+}

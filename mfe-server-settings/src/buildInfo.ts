@@ -1,0 +1,4 @@
+declare const __REMOTE_BUILD__: string;
+
+/** '{remote}@{version}' of this build, set by the build; pages carry it so tests see which code runs. */
+export const REMOTE_BUILD: string = __REMOTE_BUILD__;

@@ -1,0 +1,16 @@
+import type { Agent } from '../types';
+import { createRequiredContext } from './createRequiredContext';
+
+/** The current server and its list (spec section 4, Agent). The host's shell provides it. */
+export interface CurrentAgentValue {
+  agents: Agent[];
+  isLoadingAgents: boolean;
+  agentError: string | null;
+  currentAgentId: string | null;
+  currentAgent: Agent | null;
+  isOnline: boolean;
+  /** Stores or removes `agent_id` and publishes `agent:selected`. */
+  selectAgent: (agentId: string | null) => void;
+}
+
+export const [CurrentAgentContext, useCurrentAgent] = createRequiredContext<CurrentAgentValue>('CurrentAgentContext');

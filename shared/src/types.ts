@@ -1,0 +1,205 @@
+/** Entities of spec section 3, as the API returns them (snake_case) or as the client holds them. */
+
+export type SubscriptionStatus = 'free' | 'paid' | 'unpaid';
+export type OrganizationRole = 'owner' | 'admin' | 'billing';
+
+export interface UserOrganization {
+  id: string;
+  name: string;
+  role: OrganizationRole;
+  subscription_status: SubscriptionStatus;
+  /** Count of included Pro servers. */
+  licenses: number;
+}
+
+/** Kept in session storage under `user_state`. */
+export interface User {
+  /** From the API's `user_id`. */
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  organizations: UserOrganization[];
+}
+
+export interface AgentCapability {
+  name: string;
+  value: string;
+}
+
+export interface AgentFeature {
+  name: string;
+  is_enabled: boolean;
+}
+
+export interface Agent {
+  id: string;
+  name: string;
+  certificate: string;
+  /** Converted by the client to a millisecond time. */
+  last_seen: number | null;
+  organization_id: string;
+  /** Unset is treated as unpaid in one place and free in another (spec section 3). */
+  subscription_status?: SubscriptionStatus | string | null;
+  capabilities: AgentCapability[];
+  features: AgentFeature[];
+}
+
+export interface AgentStatus {
+  agentId: string;
+  /** True when the status code equals 1. */
+  isOnline: boolean;
+}
+
+export interface AgentVersion {
+  version_number: string;
+  name: string;
+  is_beta: boolean;
+  message: string;
+  url: string;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  /** 'paid' means Business, anything else Individual. */
+  subscription_status: SubscriptionStatus;
+  role: OrganizationRole;
+  licenses: number;
+}
+
+export interface Member {
+  user_id: string;
+  email: string;
+  role: OrganizationRole;
+}
+
+/** The password is never listed. */
+export interface Registry {
+  address: string;
+  username: string;
+}
+
+export interface Network {
+  name: string;
+}
+
+/** App status codes: 0 unknown, 1 active, 2 idle, 3 restarting, 4 problematic, 5 stopped. */
+export type AppStatusCode = 0 | 1 | 2 | 3 | 4 | 5;
+
+export interface AppListItem {
+  id: string;
+  name: string;
+  icon: string;
+  color: string;
+  extension: string | null;
+  status: AppStatusCode | null;
+}
+
+export interface AppStatusEntry {
+  app_id: string;
+  status: AppStatusCode;
+}
+
+export interface AppFile {
+  id: string;
+  filename: string;
+  is_encrypted: boolean;
+  type: 'user' | 'inherited';
+  app_id: string | null;
+}
+
+export interface AppVariable {
+  id: string;
+  name: string;
+  is_encrypted: boolean;
+  type: 'user' | 'constant' | 'inherited';
+  app_id: string | null;
+}
+
+/** An empty value means none. */
+export interface ExtensionValue {
+  extension: string;
+  extension_app_id: string;
+}
+
+export interface AppConfig {
+  id: string;
+  name: string;
+  description: string | null;
+  version: string | null;
+  template_id: string | null;
+  extension: string | null;
+  icon: string;
+  color: string;
+  files: AppFile[];
+  variables: AppVariable[];
+  extension_values: ExtensionValue[];
+  supported_extensions: string[];
+}
+
+export interface AppDetails {
+  config: AppConfig;
+  tags: { name: string }[];
+  versions: { name: string; breaking_changes: boolean }[];
+  /** File contents by file id. */
+  files: Record<string, string>;
+  /** Variable values by variable id. */
+  variables: Record<string, string>;
+}
+
+export type PlanTier = 'free' | 'pro' | 'business';
+
+export interface CatalogRelease {
+  name: string;
+  date: string;
+  description: string;
+  breaking_changes: boolean;
+  changelog_url: string | null;
+}
+
+export interface CatalogItem {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  summary: string;
+  license: string | null;
+  license_url: string | null;
+  homepage_url: string | null;
+  repository_url: string | null;
+  registry_url: string | null;
+  documentation_url: string | null;
+  keywords: string[];
+  tags: string[];
+  alternative_to: string[];
+  logo: string | null;
+  waiting_list: boolean;
+  available_in: PlanTier[];
+  sponsorship: { name: string; url: string }[];
+  registry: { tags: { name: string }[]; releases: CatalogRelease[] };
+  /** Added by the client. */
+  featured?: boolean;
+  url?: string;
+  image?: string;
+}
+
+export interface LogEntry {
+  timestamp: number;
+  containerID?: string;
+  container_id?: string;
+  channel: 'stdout' | 'stderr' | string;
+  message: string;
+}
+
+export interface LogsPage {
+  containers: Record<string, string>;
+  logs: LogEntry[];
+}
+
+/** The response envelope of every API call (spec section 7). */
+export interface ApiEnvelope<T> {
+  success: boolean;
+  message: string;
+  data?: T;
+}

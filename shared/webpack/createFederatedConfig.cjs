@@ -1,0 +1,140 @@
+// One webpack + Module Federation configuration for the host and every remote, so they share the
+// same singletons, loaders and output conventions (see /work/shared/STACK.md for the why of each).
+const path = require('node:path');
+const fs = require('node:fs');
+
+/** Libraries that must exist once per page, with their subpaths (react-dom/client must not load a second copy). */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router/dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@chakra-ui/react',
+  '@emotion/react',
+  '@emotion/styled',
+  'framer-motion',
+  'shared',
+];
+
+function packageRoot(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** The installed version as seen from the package (react-router comes through react-router-dom). */
+function installedVersion(packageDir, name) {
+  const lookupPaths = [packageDir, path.dirname(require.resolve('react-router-dom/package.json', { paths: [packageDir] }))];
+  const manifest = require.resolve(`${name}/package.json`, { paths: lookupPaths });
+  return JSON.parse(fs.readFileSync(manifest, 'utf8')).version;
+}
+
+function sharedConfig(packageDir) {
+  return Object.fromEntries(
+    SINGLETONS.map((request) => {
+      const version = installedVersion(packageDir, packageRoot(request));
+      // strictVersion: a remote built against an incompatible major fails to load (and the host
+      // falls back to its previous version) instead of running with a second copy.
+      return [request, { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version }];
+    }),
+  );
+}
+
+function requireFrom(packageDir, request) {
+  return require(require.resolve(request, { paths: [packageDir] }));
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.packageDir    the package folder (its package.json gives name and version)
+ * @param {'host' | 'remote'} options.kind
+ * @param {string} options.federationName JavaScript identifier of the container, e.g. 'mfe_catalog'
+ * @param {Record<string, string>} [options.exposes]
+ * @param {number} options.devPort
+ * @param {object} env  webpack's --env values; env.version (release version) and env.outputDir (release folder)
+ * @param {object} argv webpack's argv (mode)
+ */
+function createFederatedConfig(options, env = {}, argv = {}) {
+  const { packageDir, kind, federationName, exposes = {}, devPort } = options;
+  const webpack = requireFrom(packageDir, 'webpack');
+  const { ModuleFederationPlugin } = requireFrom(packageDir, '@module-federation/enhanced/webpack');
+  const webpackDir = path.dirname(require.resolve('webpack/package.json', { paths: [packageDir] }));
+  const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [webpackDir] }));
+  const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+  const production = (argv.mode ?? 'production') === 'production';
+  const version = env.version ?? pkg.version;
+  const serverUrl = process.env.DOCKHAND_SERVER ?? 'http://localhost:8080';
+
+  const plugins = [
+    new ModuleFederationPlugin({
+      name: federationName,
+      filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
+      exposes,
+      // The host resolves remotes at runtime from /remotes.json: no URL is baked into any build.
+      remotes: {},
+      shared: sharedConfig(packageDir),
+      manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
+      dts: false,
+    }),
+    new webpack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(`${pkg.name}@${version}`) }),
+  ];
+  if (kind === 'host' || !production) {
+    const HtmlWebpackPlugin = requireFrom(packageDir, 'html-webpack-plugin');
+    const template = path.join(packageDir, 'public', 'index.html');
+    plugins.push(new HtmlWebpackPlugin(fs.existsSync(template) ? { template } : { title: pkg.name }));
+  }
+
+  return {
+    mode: production ? 'production' : 'development',
+    context: packageDir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: env.outputDir ? path.resolve(env.outputDir) : path.join(packageDir, 'dist'),
+      // No [contenthash] in entry names (the MF runtime rejects it): the version folder is the cache key.
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      // Remotes load their chunks from wherever their entry came from; the host lives at '/'.
+      publicPath: kind === 'remote' ? 'auto' : '/',
+      // Two versions of one remote must not share a chunk-loading global.
+      uniqueName: `${federationName}_${version.replace(/[^a-zA-Z0-9]/g, '_')}`,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader', { paths: [packageDir] }),
+            options: {
+              jsc: {
+                target: 'es2020',
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+              },
+            },
+          },
+        },
+        { test: /\.(png|svg|jpg|jpeg|gif|webp)$/i, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: true, mangle: true } })],
+    },
+    performance: { hints: false },
+    plugins,
+    devServer: {
+      port: devPort,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/auth', '/catalog-assets', '/remotes', '/remotes.json'], target: serverUrl, changeOrigin: false }],
+    },
+  };
+}
+
+module.exports = { createFederatedConfig, SINGLETONS };
