@@ -44,10 +44,11 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const COMPOSE_FILENAME = /^(docker-)?compose\.ya?ml$/;
 
 /**
- * Validates one template.json (already JSON-parsed) from `templateDir` and reads the files it
+ * Validates one template.json (already JSON-parsed) from `folder` and reads the files it
  * points to. Throws TemplateFieldError naming the first invalid field.
  */
-export function parseTemplate(raw: unknown, templateDir: string): CatalogTemplate {
+export function parseTemplate(raw: unknown, folder: string): CatalogTemplate {
+  const templateDir = path.resolve(folder);
   const json = readObject(raw, '(root)');
   const id = readString(json, 'id');
   if (!TEMPLATE_ID.test(id))

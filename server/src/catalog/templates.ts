@@ -155,7 +155,7 @@ function loadOne(templateDir: string, assetDirs: string[]): CatalogTemplate | Te
     return template;
   } catch (error) {
     if (error instanceof TemplateFieldError) return fail(error.message);
-    throw error;
+    return fail(`unexpected error: ${(error as Error).message}`);
   }
 }
 
