@@ -10,4 +10,6 @@ if [ "$(pnpm --version 2>/dev/null || true)" != "10.34.8" ]; then
 fi
 pnpm install --frozen-lockfile
 pnpm build
+# Built-in development sign-in and billing unless told otherwise (both are refused in production mode).
+export DEV_IDP="${DEV_IDP:-1}" BILLING_PROVIDER="${BILLING_PROVIDER:-dev}"
 exec node server/dist/main.js

@@ -9,7 +9,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.js';
 import { createMemoryAdapterFactory } from './dev-idp-adapter.js';
 import { renderDevSignInPage } from './dev-idp-page.js';
@@ -94,7 +95,9 @@ function setSecurityHeaders(reply: FastifyReply): void {
 async function createProvider(config: Config, accounts: Map<string, DevAccount>): Promise<Provider> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), kid: 'dev-idp', alg: 'RS256', use: 'sig' };
-  const provider = new Provider(config.auth.issuer, {
+  // Loaded on demand: production (where this provider is refused) never pays for it.
+  const { default: OidcProvider } = await import('oidc-provider');
+  const provider = new OidcProvider(config.auth.issuer, {
     clients: [
       {
         client_id: config.auth.clientId,

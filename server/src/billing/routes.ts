@@ -9,14 +9,15 @@ import { createDevBillingProvider } from './dev-provider.js';
 import { registerDevBillingPages } from './dev-routes.js';
 import { billingErrors } from './errors.js';
 import { applyStripeEvent } from './stripe-events.js';
-import { createStripeBillingProvider, createStripeClient } from './stripe-provider.js';
 
 export async function registerBillingRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { config, db } = context;
-  const stripe = config.billing.provider === 'stripe' ? createStripeClient(config) : null;
+  // The Stripe SDK is loaded only when it is used (it is large and the dev provider needs none of it).
+  const stripeModule = config.billing.provider === 'stripe' ? await import('./stripe-provider.js') : null;
+  const stripe = stripeModule ? stripeModule.createStripeClient(config) : null;
   const deps: BillingDeps = {
     db,
-    provider: stripe ? createStripeBillingProvider(stripe, config, db) : createDevBillingProvider(db, config.publicUrl),
+    provider: stripeModule && stripe ? stripeModule.createStripeBillingProvider(stripe, config, db) : createDevBillingProvider(db, config.publicUrl),
   };
 
   app.get('/api/v1/billing/get-agent-subscription-url', async (request) => {
