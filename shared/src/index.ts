@@ -56,3 +56,102 @@ export { ToastContext, useToastMessage } from './context/ToastContext';
 export type { ToastValue } from './context/ToastContext';
 
 // auth, domain and crypto (written by the host-shell/domain helper) append their exports below.
+
+export { AuthSession, AUTH_RECHECK_INTERVAL_MS } from './auth/auth-session';
+export type { AuthEnvironment, AuthSnapshot, AuthStatus } from './auth/auth-session';
+export { createHttpAuthTransport, InvalidTokenError, INVALID_TOKEN_MESSAGE } from './auth/auth-transport';
+export type { AuthTransport, RefreshOutcome } from './auth/auth-transport';
+export { getBrowserAuthSession } from './auth/browser-auth';
+export { AuthProvider, useAuth } from './auth/AuthProvider';
+export type { AuthProviderProps, AuthState } from './auth/AuthProvider';
+export { ACCESS_TOKEN_COOKIE, clearAccessTokenCookie, decodeTokenExpiry, isTokenExpired } from './auth/token';
+export { USER_STATE_KEY, readStoredUser, toUser, writeStoredUser } from './auth/user-state';
+export type { UserProfileResponse } from './auth/user-state';
+
+export {
+  DEFAULT_INVITE_ROLE,
+  INVITE_ROLES,
+  LOG_SEARCH_MIN_EXCLUSIVE,
+  ORGANIZATION_NAME_MAX_LENGTH,
+  SERVER_NAME_MIN_LENGTH,
+  canRenameApp,
+  hasEmptySelectValue,
+  isLogSearchActive,
+  planServerRename,
+  validateAppName,
+  validateFilename,
+  validateInviteEmail,
+  validateNetworkName,
+  validateOrganizationName,
+  validateRegistryAddress,
+  validateServerRename,
+  validateVariableName,
+} from './domain/validation';
+export type { AppNameContext, ServerRenamePlan, ValidationResult, VariableNameContext } from './domain/validation';
+export {
+  CERTIFICATE_KEY_NOT_P256,
+  INVALID_CERTIFICATE_FORMAT,
+  extractSubjectPublicKeyInfo,
+  isP256PublicKeyInfo,
+  pemCertificateToDer,
+  validateCertificate,
+} from './domain/certificate';
+export {
+  SERVER_CODE_LENGTH,
+  canConnectServer,
+  formatServerCode,
+  isServerCodeComplete,
+  normalizeServerCode,
+} from './domain/server-code';
+export {
+  compareVersions,
+  compareVersionsDescending,
+  isNewerVersion,
+  parseVersion,
+  sortByVersionDescending,
+  stripVersionPrefix,
+} from './domain/versions';
+export type { ParsedVersion } from './domain/versions';
+export {
+  FREE_PLAN_MORE_VERSIONS_MESSAGE,
+  UnknownSubscriptionStatusError,
+  isOrganizationPaid,
+  isServerPlanAssigned,
+  isServerUnpaid,
+  isUpgradeNeeded,
+  organizationPlanLabel,
+  parseServerPlan,
+  serverPlanLabel,
+  upgradeActionFor,
+  versionChoicesForPlan,
+} from './domain/plans';
+export type { UpgradeAction, UpgradeContext, UpgradeTarget, VersionChoice, VersionChoices } from './domain/plans';
+export {
+  APP_STATUS_CODES,
+  APP_STATUS_WAITING_LABEL,
+  appStatusColour,
+  appStatusLabel,
+  toAppStatusWord,
+} from './domain/app-status';
+export type { AppStatusWord } from './domain/app-status';
+export { formatBytes } from './domain/format-bytes';
+
+export {
+  EC_KEY_EXTRACTION_FAILED,
+  ENCRYPTED_PLACEHOLDER,
+  certificateOfAgent,
+  encryptForAgent,
+  encryptForCertificate,
+  importCertificatePublicKey,
+} from './crypto/encrypt-secret';
+export type { SecretEnvelope } from './crypto/encrypt-secret';
+export {
+  canDeleteOrganization,
+  canManageBilling,
+  canManageOrganizations,
+  canManageServer,
+  pickBillingOrganization,
+  roleIn,
+} from './domain/permissions';
+export { capabilityValue, formatHardware } from './domain/capabilities';
+export type { CapabilityName } from './domain/capabilities';

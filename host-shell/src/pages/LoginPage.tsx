@@ -89,6 +89,7 @@ export default function LoginPage() {
 
   return (
     <main style={styles.page}>
+      <style>{'body { margin: 0; }'}</style>
       <section style={styles.card} aria-labelledby="login-title">
         <DockhandLogo size={56} />
         <h1 id="login-title" style={styles.title}>Welcome to Dockhand</h1>

@@ -1,0 +1,68 @@
+import { apiCall, apiGet, apiPost, toMilliseconds, type Agent, type AgentVersion } from 'shared';
+
+interface RawAgentStatus {
+  agent_id: string;
+  status: number;
+}
+
+/** GET get-agents-status: online flags by agent id (status 1 means online). */
+export async function fetchAgentStatuses(signal?: AbortSignal): Promise<Map<string, boolean>> {
+  const data = await apiGet<{ agents?: RawAgentStatus[] }>('/api/v1/agents/get-agents-status', {
+    failureMessage: 'Failed to fetch agent statuses',
+    signal,
+  });
+  return new Map((data?.agents ?? []).map((entry) => [entry.agent_id, entry.status === 1]));
+}
+
+type RawRegisteredAgent = Omit<Agent, 'last_seen'> & { last_seen?: string | number | null };
+
+/** POST register-agent with the 6-character code; returns the new server. */
+export async function registerAgent(code: string, organizationId: string): Promise<{ agent: Agent; message: string }> {
+  const { data, message } = await apiCall<{ agent: RawRegisteredAgent }>('/api/v1/agents/register-agent', {
+    method: 'POST',
+    body: { code, organization_id: organizationId },
+    failureMessage: 'Failed to register agent',
+  });
+  const raw = data.agent;
+  const agent: Agent = {
+    ...raw,
+    capabilities: raw.capabilities ?? [],
+    features: raw.features ?? [],
+    last_seen: toMilliseconds(raw.last_seen ?? null),
+  };
+  return { agent, message };
+}
+
+export async function fetchAgentVersions(agentId: string, signal?: AbortSignal): Promise<AgentVersion[]> {
+  const data = await apiGet<{ versions?: AgentVersion[] }>('/api/v1/agents/get-available-versions', {
+    query: { agent_id: agentId },
+    failureMessage: 'Failed to fetch agent versions',
+    signal,
+  });
+  return data?.versions ?? [];
+}
+
+export async function updateAgent(agentId: string, version: string): Promise<string> {
+  const { message } = await apiCall<unknown>('/api/v1/agents/update-agent', {
+    method: 'POST',
+    body: { agent_id: agentId, version },
+    failureMessage: 'Update Failed',
+  });
+  return message;
+}
+
+export async function deleteAgent(agentId: string): Promise<void> {
+  await apiPost<unknown>('/api/v1/agents/delete-agent', { agent_id: agentId }, { failureMessage: 'Failed to delete agent' });
+}
+
+export interface CreatedOrganization {
+  id: string;
+  name: string;
+  subscription_status: 'free' | 'paid' | 'unpaid';
+}
+
+export async function createOrganization(name: string): Promise<CreatedOrganization> {
+  return apiPost<CreatedOrganization>('/api/v1/organization/create-organization', { name }, {
+    failureMessage: 'Failed to create organization',
+  });
+}

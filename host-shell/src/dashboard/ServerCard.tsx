@@ -1,0 +1,53 @@
+import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
+import { capabilityValue, formatHardware, type Agent } from 'shared';
+
+export const SERVER_CARD_WIDTH = '350px';
+export const SERVER_CARD_HEIGHT = '150px';
+
+interface ServerCardProps {
+  agent: Agent | null;
+  online: boolean;
+  updateAvailable: boolean;
+  onUpdate: () => void;
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Flex gap={2} fontSize="sm" minW={0}>
+      <Text color="gray.500" flexShrink={0}>{label}:</Text>
+      <Box noOfLines={1} minW={0}>{children}</Box>
+    </Flex>
+  );
+}
+
+/** The selected server at a glance (350x150): name, IP, Last Seen when offline, hardware, agent version. */
+export function ServerCard({ agent, online, updateAvailable, onUpdate }: ServerCardProps) {
+  if (!agent) {
+    return (
+      <Flex w={SERVER_CARD_WIDTH} maxW="full" h={SERVER_CARD_HEIGHT} align="center" justify="center" borderWidth="1px" borderStyle="dashed" rounded="xl" p={4}>
+        <Text fontSize="sm" color="gray.500">Select a server to view its details.</Text>
+      </Flex>
+    );
+  }
+  const version = capabilityValue(agent.capabilities, 'agent_version');
+  return (
+    <Box data-testid="server-card" w={SERVER_CARD_WIDTH} maxW="full" h={SERVER_CARD_HEIGHT} bg="white" borderWidth="1px" rounded="xl" p={4} overflow="hidden">
+      <Flex align="center" gap={2} mb={2}>
+        <Text fontWeight="semibold" noOfLines={1} flex="1">{agent.name}</Text>
+        <Badge colorScheme={online ? 'green' : 'gray'} rounded="full" px={2}>{online ? 'Online' : 'Offline'}</Badge>
+      </Flex>
+      <Row label="IP">{capabilityValue(agent.capabilities, 'server_ip') ?? 'N/A'}</Row>
+      {!online && (
+        <Row label="Last Seen">{agent.last_seen ? new Date(agent.last_seen).toLocaleString() : 'Never'}</Row>
+      )}
+      <Row label="Hardware">{formatHardware(agent.capabilities)}</Row>
+      {updateAvailable ? (
+        <Button variant="link" size="sm" colorScheme="orange" onClick={onUpdate} mt={1}>
+          Agent update available
+        </Button>
+      ) : (
+        <Text fontSize="sm" color="gray.500">Agent Version: {version ?? 'N/A'}</Text>
+      )}
+    </Box>
+  );
+}

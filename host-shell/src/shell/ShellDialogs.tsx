@@ -1,0 +1,39 @@
+import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+
+// Dialogs load only when first opened: they are not part of the shell's first paint.
+const ServerConnectionDialog = lazy(() => import('../connect/ServerConnectionDialog'));
+const DeployAppDialog = lazy(() => import('../dashboard/DeployAppDialog'));
+
+export interface ShellDialogs {
+  openConnectServer(): void;
+  openDeployApp(): void;
+}
+
+const ShellDialogsContext = createContext<ShellDialogs | null>(null);
+
+export function useShellDialogs(): ShellDialogs {
+  const value = useContext(ShellDialogsContext);
+  if (!value) throw new Error('useShellDialogs must be used within ShellDialogsProvider');
+  return value;
+}
+
+type OpenDialog = 'connect-server' | 'deploy-app' | null;
+
+/** Dialogs several places open (sidebar, dashboard): one instance each, owned by the shell. */
+export function ShellDialogsProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const value = useMemo<ShellDialogs>(
+    () => ({ openConnectServer: () => setOpen('connect-server'), openDeployApp: () => setOpen('deploy-app') }),
+    [],
+  );
+  const close = () => setOpen(null);
+  return (
+    <ShellDialogsContext.Provider value={value}>
+      {children}
+      <Suspense fallback={null}>
+        {open === 'connect-server' && <ServerConnectionDialog isOpen onClose={close} />}
+        {open === 'deploy-app' && <DeployAppDialog isOpen onClose={close} />}
+      </Suspense>
+    </ShellDialogsContext.Provider>
+  );
+}

@@ -1,0 +1,85 @@
+import { Box, Divider, Drawer, DrawerBody, DrawerContent, DrawerOverlay, Flex, IconButton } from '@chakra-ui/react';
+import { RemoteVersions } from '../../federation/RemoteVersions';
+import { PanelLeftIcon } from '../icons';
+import { BottomLinks, PlatformMenu } from './NavMenus';
+import { ServerSwitcher } from './ServerSwitcher';
+import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from './sidebar-rules';
+import { useSidebar } from './SidebarProvider';
+import { UserMenu } from './UserMenu';
+
+/** On desktop a collapsed sidebar shrinks to icons, or hides entirely off-canvas. */
+export type SidebarCollapsible = 'icon' | 'offcanvas';
+
+function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  return (
+    <Flex direction="column" h="full" px={collapsed ? 1.5 : 3} py={3} gap={2}>
+      <ServerSwitcher collapsed={collapsed} />
+      <Divider />
+      <Box flex="1" overflowY="auto" overflowX="hidden">
+        <PlatformMenu collapsed={collapsed} onNavigate={onNavigate} />
+      </Box>
+      <BottomLinks collapsed={collapsed} onNavigate={onNavigate} />
+      {!collapsed && (
+        <Box px={2}>
+          <RemoteVersions />
+        </Box>
+      )}
+      <Divider />
+      <UserMenu collapsed={collapsed} />
+    </Flex>
+  );
+}
+
+/** The shell's sidebar: a column on desktop, a slide-in sheet under 768 px. */
+export function Sidebar({ collapsible = 'icon' }: { collapsible?: SidebarCollapsible }) {
+  const { open, isMobile, openMobile, setOpenMobile } = useSidebar();
+
+  if (isMobile) {
+    return (
+      <Drawer isOpen={openMobile} placement="left" onClose={() => setOpenMobile(false)}>
+        <DrawerOverlay />
+        <DrawerContent maxW={SIDEBAR_WIDTH_MOBILE} bg="gray.50" data-testid="sidebar-sheet" aria-label="Sidebar">
+          <DrawerBody p={0}>
+            <SidebarContent collapsed={false} onNavigate={() => setOpenMobile(false)} />
+          </DrawerBody>
+        </DrawerContent>
+      </Drawer>
+    );
+  }
+
+  const collapsedWidth = collapsible === 'icon' ? SIDEBAR_WIDTH_ICON : '0px';
+  const width = open ? SIDEBAR_WIDTH : collapsedWidth;
+  const collapsed = !open;
+  return (
+    <>
+      {/* A spacer keeps the page beside the fixed sidebar. */}
+      <Box w={width} flexShrink={0} transition="width 0.2s ease" />
+      <Box
+        as="aside"
+        aria-label="Sidebar"
+        data-testid="sidebar"
+        data-state={open ? 'expanded' : 'collapsed'}
+        data-collapsible={collapsed ? collapsible : ''}
+        position="fixed"
+        insetY={0}
+        left={0}
+        w={width}
+        overflow="hidden"
+        bg="gray.50"
+        borderRightWidth={open || collapsible === 'icon' ? '1px' : 0}
+        transition="width 0.2s ease"
+        zIndex="docked"
+      >
+        {(open || collapsible === 'icon') && <SidebarContent collapsed={collapsed} />}
+      </Box>
+    </>
+  );
+}
+
+export function SidebarTrigger() {
+  const { toggle } = useSidebar();
+  return (
+    <IconButton aria-label="Toggle Sidebar" title="Toggle Sidebar (Ctrl+B)" icon={<PanelLeftIcon boxSize={4} />} size="sm" variant="ghost" onClick={toggle} />
+  );
+}
+

@@ -1,0 +1,68 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { MOBILE_BREAKPOINT_PX, isSidebarShortcut, readMenuState, writeMenuState } from './sidebar-rules';
+
+export interface SidebarState {
+  /** Desktop: expanded (true) or collapsed. Kept in session storage under menu_state. */
+  open: boolean;
+  setOpen(open: boolean): void;
+  /** Mobile: whether the slide-in sheet is shown (a separate flag). */
+  openMobile: boolean;
+  setOpenMobile(open: boolean): void;
+  isMobile: boolean;
+  toggle(): void;
+}
+
+const SidebarContext = createContext<SidebarState | null>(null);
+
+export function useSidebar(): SidebarState {
+  const value = useContext(SidebarContext);
+  if (!value) throw new Error('useSidebar must be used within SidebarProvider');
+  return value;
+}
+
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
+
+function useIsMobile(): boolean {
+  const [isMobile, setIsMobile] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches === true);
+  useEffect(() => {
+    const media = window.matchMedia?.(MOBILE_QUERY);
+    if (!media) return;
+    const onChange = () => setIsMobile(media.matches);
+    onChange();
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, []);
+  return isMobile;
+}
+
+export function SidebarProvider({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  const [open, setOpenState] = useState(() => readMenuState(window.sessionStorage));
+  const [openMobile, setOpenMobile] = useState(false);
+
+  const setOpen = useCallback((next: boolean) => {
+    writeMenuState(window.sessionStorage, next);
+    setOpenState(next);
+  }, []);
+
+  const toggle = useCallback(() => {
+    if (isMobile) setOpenMobile((value) => !value);
+    else setOpen(!open);
+  }, [isMobile, open, setOpen]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSidebarShortcut(event)) return;
+      event.preventDefault();
+      toggle();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [toggle]);
+
+  const value = useMemo<SidebarState>(
+    () => ({ open, setOpen, openMobile, setOpenMobile, isMobile, toggle }),
+    [open, setOpen, openMobile, isMobile, toggle],
+  );
+  return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
+}

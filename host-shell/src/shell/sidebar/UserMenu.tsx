@@ -1,0 +1,49 @@
+import { Avatar, Box, Flex, Menu, MenuButton, MenuDivider, MenuItem, MenuList, Text } from '@chakra-ui/react';
+import { useAuth } from 'shared';
+import { ChevronsUpDownIcon, LogOutIcon } from '../icons';
+import { initialsOf } from './sidebar-rules';
+
+/** The signed-in user with a Log out item; the avatar falls back to initials when the image fails. */
+export function UserMenu({ collapsed }: { collapsed: boolean }) {
+  const { user, logout } = useAuth();
+  const name = user?.name || user?.email || 'Signed in';
+  const avatar = (
+    <Avatar
+      size="sm"
+      name={user?.name || user?.email || undefined}
+      src={user?.image ?? undefined}
+      getInitials={(value) => initialsOf(value)}
+      bg="blue.600"
+      color="white"
+      referrerPolicy="no-referrer"
+    />
+  );
+  return (
+    <Menu placement="top-start" isLazy>
+      <MenuButton as={Box} role="button" tabIndex={0} aria-label="User menu" w="full" px={collapsed ? 0 : 2} py={2} rounded="md" cursor="pointer" _hover={{ bg: 'blackAlpha.50' }}>
+        <Flex align="center" gap={2}>
+          {avatar}
+          {!collapsed && (
+            <>
+              <Box flex="1" minW={0} textAlign="left">
+                <Text fontSize="sm" fontWeight="semibold" noOfLines={1}>{name}</Text>
+                {user?.email && <Text fontSize="xs" color="gray.500" noOfLines={1}>{user.email}</Text>}
+              </Box>
+              <ChevronsUpDownIcon boxSize={4} color="gray.500" />
+            </>
+          )}
+        </Flex>
+      </MenuButton>
+      <MenuList zIndex="popover">
+        <Box px={3} py={2}>
+          <Text fontSize="sm" fontWeight="semibold">{name}</Text>
+          {user?.email && <Text fontSize="xs" color="gray.500">{user.email}</Text>}
+        </Box>
+        <MenuDivider />
+        <MenuItem icon={<LogOutIcon boxSize={4} />} onClick={() => void logout()} fontSize="sm">
+          Log out
+        </MenuItem>
+      </MenuList>
+    </Menu>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Validation rules of spec section 5. Each rule returns the exact message of the first broken
+ * rule, or null when the value is valid.
+ */
+export type ValidationResult = string | null;
+
+const APP_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9-]*$/;
+const FILENAME_PATTERN = /^[A-Za-z0-9\-_./]+$/;
+const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export const ORGANIZATION_NAME_MAX_LENGTH = 255;
+export const SERVER_NAME_MIN_LENGTH = 3;
+export const LOG_SEARCH_MIN_EXCLUSIVE = 2;
+
+export interface AppNameContext {
+  /** Names of the apps already on the server. */
+  existingNames?: readonly string[];
+  /** The app's own current name when renaming; it does not count as a clash. */
+  currentName?: string;
+}
+
+export function validateAppName(name: string, context: AppNameContext = {}): ValidationResult {
+  const trimmed = name.trim();
+  if (!trimmed) return 'App name is required';
+  if (!APP_NAME_PATTERN.test(trimmed)) {
+    return 'App name must start with a letter and contain only letters, numbers, and hyphens';
+  }
+  const lower = trimmed.toLowerCase();
+  const own = context.currentName?.trim().toLowerCase();
+  const clash = (context.existingNames ?? []).some((existing) => {
+    const other = existing.trim().toLowerCase();
+    return other === lower && other !== own;
+  });
+  return clash ? 'An app with this name already exists' : null;
+}
+
+/** Rename is offered only for a non-empty name that differs from the current one and is valid. */
+export function canRenameApp(nextName: string, currentName: string, error: ValidationResult): boolean {
+  const trimmed = nextName.trim();
+  return trimmed.length > 0 && trimmed !== currentName && error === null;
+}
+
+export function validateFilename(filename: string): ValidationResult {
+  if (!filename.trim()) return 'Filename is required';
+  if (filename.split('/').some((segment) => segment === '..')) {
+    return 'Filename must not contain path traversal sequences ("..")';
+  }
+  if (!FILENAME_PATTERN.test(filename)) {
+    return 'Filename can only contain letters, numbers, hyphens, underscores, dots, and forward slashes ("/")';
+  }
+  return null;
+}
+
+export interface VariableNameContext {
+  /** The variable is a user override of an inherited or constant variable. */
+  isOverride?: boolean;
+  /** A non-user variable with the same name exists (the reserved name is then allowed). */
+  clashesWithNonUser?: boolean;
+}
+
+export function validateVariableName(name: string, context: VariableNameContext = {}): ValidationResult {
+  if (!name.trim()) return 'Variable name is required';
+  if (!VARIABLE_NAME_PATTERN.test(name)) {
+    return 'Variable name must start with a letter or underscore and contain only letters, numbers, and underscores';
+  }
+  if (name.startsWith('_') && !context.isOverride && !context.clashesWithNonUser) {
+    return 'Variable names starting with underscore are reserved and cannot be created by users';
+  }
+  return null;
+}
+
+export function validateOrganizationName(name: string): ValidationResult {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Organization name is required';
+  if (trimmed.length > ORGANIZATION_NAME_MAX_LENGTH) return 'Organization name must be 255 characters or less';
+  return null;
+}
+
+/** Server-side rule for rename-agent (spec section 5, "Server rename"). */
+export function validateServerRename(serverId: string | null | undefined, name: string | null | undefined): ValidationResult {
+  if (!serverId || !serverId.trim()) return 'Server ID is required';
+  if (name === null || name === undefined || !name.trim()) return 'Server name is required';
+  if (name.trim().length < SERVER_NAME_MIN_LENGTH) return 'Server name must have at least 3 characters';
+  return null;
+}
+
+export type ServerRenamePlan =
+  | { kind: 'error'; message: string }
+  | { kind: 'unchanged' }
+  | { kind: 'rename'; name: string };
+
+/**
+ * What the rename form does on Save: blocks an empty name, closes without a call when nothing
+ * changed, otherwise renames (the server rule above still applies to the call).
+ */
+export function planServerRename(currentName: string, nextName: string): ServerRenamePlan {
+  const trimmed = nextName.trim();
+  if (!trimmed) return { kind: 'error', message: 'Server name cannot be empty' };
+  if (trimmed === currentName.trim()) return { kind: 'unchanged' };
+  const error = validateServerRename('x', trimmed);
+  return error ? { kind: 'error', message: error } : { kind: 'rename', name: trimmed };
+}
+
+export function validateRegistryAddress(address: string): ValidationResult {
+  return address.trim() ? null : 'Address is required';
+}
+
+export function validateNetworkName(name: string): ValidationResult {
+  return name.trim() ? null : 'Network name is required';
+}
+
+export const DEFAULT_INVITE_ROLE = 'admin';
+export const INVITE_ROLES = [DEFAULT_INVITE_ROLE] as const;
+
+export function validateInviteEmail(email: string): ValidationResult {
+  return email.trim() ? null : 'Email is required';
+}
+
+/** The log search filters only with more than 2 characters. */
+export function isLogSearchActive(term: string): boolean {
+  return term.trim().length > LOG_SEARCH_MIN_EXCLUSIVE;
+}
+
+/** In a select control no item may have an empty value. */
+export function hasEmptySelectValue(values: readonly string[]): boolean {
+  return values.some((value) => value === '');
+}
