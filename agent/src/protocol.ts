@@ -65,8 +65,8 @@ export interface AppDeployment {
 export type AppOperation = 'start' | 'stop' | 'restart' | 'update' | 'redeploy';
 
 export interface LogEntry {
-  /** ISO 8601 with milliseconds, UTC. */
-  timestamp: string;
+  /** Milliseconds since the epoch (the engine's nanoseconds are truncated). */
+  timestamp: number;
   container_id: string;
   channel: 'stdout' | 'stderr';
   message: string;

@@ -13,6 +13,7 @@ import { registerDashboard } from './dashboard/static.js';
 import { openDatabase } from './db/connect.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
+import { registerAgentAreas } from './hub/register.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
 
 declare module 'fastify' {
@@ -49,5 +50,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerAuthRoutes(app, context);
   registerOrganizationRoutes(app, context);
   await registerBillingRoutes(app, context);
+  await registerAgentAreas(app, context);
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadAgentHubConfig, type AgentHubConfig } from './hub/config.js';
 
 /** Repository root (server/dist or server/src → ../..), the base for default folders. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,6 +27,8 @@ export interface Config {
   databaseUrl: string | undefined;
   auth: AuthConfig;
   billing: BillingConfig;
+  /** Agent hub timeouts, pairing code lifetime, agent bundle for /install.sh (hub/config.ts). */
+  agentHub: AgentHubConfig;
 }
 
 export interface AuthConfig {
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     auth: loadAuthConfig(env, mode, publicUrl),
     billing: loadBillingConfig(env, mode),
+    agentHub: loadAgentHubConfig(env, repoRoot),
   };
 }
 

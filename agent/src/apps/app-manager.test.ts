@@ -74,10 +74,10 @@ test('deploys, controls and reads logs of an app; a secret is decrypted only on 
   assert.ok(started, JSON.stringify(logs.logs));
   assert.equal(started.channel, 'stdout');
   assert.ok(logs.logs.some((entry) => entry.message === 'oops' && entry.channel === 'stderr'));
-  assert.match(started.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-  const last = Date.parse(logs.logs.at(-1)?.timestamp ?? '');
+  assert.ok(Math.abs(started.timestamp - Date.now()) < 120_000);
+  const last = logs.logs.at(-1)?.timestamp ?? 0;
   const later = await apps.logs('app-one', { sinceMs: last, untilMs: Date.now() });
-  assert.ok(later.logs.every((entry) => Date.parse(entry.timestamp) > last));
+  assert.ok(later.logs.every((entry) => entry.timestamp > last));
 
   await apps.delete('app-one');
   assert.equal(existsSync(path.join(dir, 'apps', 'app-one')), false);

@@ -22,7 +22,7 @@ export async function readProjectLogs(engine: DockerEngine, projectName: string,
     const inspect = await engine.json<{ Config: { Tty: boolean } }>('GET', `/containers/${container.Id}/json`);
     result.logs.push(...(await containerLogs(engine, container.Id, inspect.Config.Tty, query)));
   }
-  result.logs.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+  result.logs.sort((a, b) => a.timestamp - b.timestamp);
   if (query.tail !== undefined) result.logs = result.logs.slice(-query.tail);
   return result;
 }
@@ -54,7 +54,7 @@ function parseLine(line: string, containerId: string, channel: 'stdout' | 'stder
   const time = Date.parse(rawTime.replace(/(\.\d{3})\d*/, '$1'));
   if (Number.isNaN(time)) return null;
   return {
-    timestamp: new Date(time).toISOString(),
+    timestamp: time,
     container_id: containerId,
     channel,
     message: space > 0 ? line.slice(space + 1).replace(/\r$/, '') : '',

@@ -5,6 +5,7 @@
  *   '100_agent_pairing': agentPairing,
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as agentHub from '../agents/migration-100-agent-hub.js';
 import * as core from './migrations/001-core.js';
 import * as auth from './migrations/002-auth.js';
 import * as billing from './migrations/003-billing.js';
@@ -15,7 +16,9 @@ const coreMigrations: Record<string, Migration> = {
   '003_billing': billing,
 };
 
-const agentMigrations: Record<string, Migration> = {};
+const agentMigrations: Record<string, Migration> = {
+  '100_agent_hub': agentHub,
+};
 
 export const migrations: Readonly<Record<string, Migration>> = { ...coreMigrations, ...agentMigrations };
 

@@ -5,9 +5,10 @@
  *
  * Agent helper: add your table interfaces (migrations 100–199) by extending this intersection.
  */
+import type { AgentHubTables } from '../agents/hub-tables.js';
 import type { AgentTables } from '../agents/tables.js';
 import type { AuthTables } from '../auth/tables.js';
 import type { BillingTables } from '../billing/tables.js';
 import type { OrganizationTables } from '../organizations/tables.js';
 
-export type Database = AuthTables & OrganizationTables & AgentTables & BillingTables;
+export type Database = AuthTables & OrganizationTables & AgentTables & BillingTables & AgentHubTables;

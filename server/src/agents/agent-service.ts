@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AppContext } from '../context.js';
+import { DomainError } from '../http/errors.js';
+import type { AgentHub } from '../hub/agent-hub.js';
+import { normalizePairingCode } from '../hub/pairing-code.js';
+import type { Feature, NamedValue } from '../hub/protocol.js';
+import { requireOrgRole, adminRoles } from '../organizations/access.js';
+import { AttemptLimiter } from './attempt-limiter.js';
+import { adminRoles as agentAdminRoles, memberRoles, requireAgentAccess, requireOnline } from './agent-access.js';
+import { claimPairingCode, deleteAndRevokeAgent, findAgentRecord, listAgentsOfUser, renameAgent, type AgentRecord } from './hub-store.js';
+
+export interface AgentView {
+  id: string;
+  name: string;
+  certificate: string;
+  last_seen: number | null;
+  organization_id: string;
+  subscription_status: string;
+  capabilities: NamedValue[];
+  features: Feature[];
+}
+
+export interface AgentVersionView {
+  version_number: string;
+  name: string;
+  is_beta: boolean;
+  message: string;
+  url: string;
+}
+
+function parseList<T>(json: string): T[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toAgentView(agent: AgentRecord): AgentView {
+  return {
+    id: agent.id,
+    name: agent.name,
+    certificate: agent.certificate,
+    last_seen: agent.last_seen,
+    organization_id: agent.organization_id,
+    subscription_status: agent.subscription_status,
+    capabilities: parseList<NamedValue>(agent.capabilities),
+    features: parseList<Feature>(agent.features),
+  };
+}
+
+const INVALID_CODE = 'Invalid or expired code. Check the code printed by the agent and try again.';
+const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+
+/** Agent rules of spec sections 5–7: pairing, listing, presence, rename, delete, versions, update. */
+export class AgentService {
+  // Guessing a 6-character code is only feasible at volume: cap attempts per user and per address.
+  private readonly perUser = new AttemptLimiter(10, 10 * 60_000);
+  private readonly perAddress = new AttemptLimiter(30, 10 * 60_000);
+
+  constructor(
+    private readonly context: AppContext,
+    private readonly hub: AgentHub,
+    private readonly agentPackageJson: string,
+  ) {}
+
+  async list(userId: string): Promise<AgentView[]> {
+    return (await listAgentsOfUser(this.context.db, userId)).map(toAgentView);
+  }
+
+  async statuses(userId: string): Promise<Array<{ agent_id: string; status: number }>> {
+    const agents = await listAgentsOfUser(this.context.db, userId);
+    return agents.map((agent) => ({ agent_id: agent.id, status: this.hub.isOnline(agent.id) ? 1 : 0 }));
+  }
+
+  async register(userId: string, address: string, input: { code?: unknown; organization_id?: unknown }): Promise<AgentView> {
+    if (!this.perUser.hit(userId) || !this.perAddress.hit(address)) throw new DomainError('PAIRING_RATE_LIMITED', TOO_MANY, 429);
+    if (typeof input.organization_id !== 'string' || !input.organization_id) {
+      throw new DomainError('ORGANIZATION_REQUIRED', 'Organization ID is required');
+    }
+    await requireOrgRole(this.context.db, userId, input.organization_id, adminRoles);
+    const code = typeof input.code === 'string' ? normalizePairingCode(input.code) : null;
+    if (!code) throw new DomainError('PAIRING_CODE_INVALID', INVALID_CODE);
+    const id = randomUUID();
+    const claimed = await claimPairingCode(this.context.db, code, {
+      id,
+      organizationId: input.organization_id,
+      name: `Server ${code}`,
+      now: Date.now(),
+    });
+    if (!claimed) throw new DomainError('PAIRING_CODE_INVALID', INVALID_CODE);
+    await this.hub.agentClaimed(claimed.certificate_fingerprint, id);
+    const agent = await findAgentRecord(this.context.db, id);
+    if (!agent) throw new DomainError('AGENT_NOT_FOUND', `Agent with ID ${id} not found`, 404);
+    return toAgentView(agent);
+  }
+
+  async rename(userId: string, input: { agent_id?: unknown; name?: unknown }): Promise<AgentView> {
+    if (typeof input.agent_id !== 'string' || !input.agent_id.trim()) throw new DomainError('AGENT_ID_REQUIRED', 'Server ID is required');
+    if (typeof input.name !== 'string' || !input.name.trim()) throw new DomainError('AGENT_NAME_REQUIRED', 'Server name is required');
+    const name = input.name.trim();
+    if (name.length < 3) throw new DomainError('AGENT_NAME_SHORT', 'Server name must have at least 3 characters');
+    if (name.length > 255) throw new DomainError('AGENT_NAME_LONG', 'Server name must be 255 characters or less');
+    const agent = await requireAgentAccess(this.context, userId, input.agent_id, agentAdminRoles);
+    await renameAgent(this.context.db, agent.id, name);
+    return toAgentView({ ...agent, name });
+  }
+
+  async delete(userId: string, agentId: unknown): Promise<void> {
+    const agent = await requireAgentAccess(this.context, userId, agentId, agentAdminRoles);
+    if (this.hub.isOnline(agent.id)) {
+      throw new DomainError('AGENT_ONLINE', 'The server must be offline to be deleted. Stop its agent first.', 409);
+    }
+    await deleteAndRevokeAgent(this.context.db, agent, Date.now());
+    this.hub.revoke(agent.id, agent.certificate_fingerprint);
+  }
+
+  async versions(userId: string, agentId: unknown): Promise<AgentVersionView[]> {
+    await requireAgentAccess(this.context, userId, agentId, memberRoles);
+    const version = this.currentVersion();
+    return [
+      {
+        version_number: version,
+        name: `v${version}`,
+        is_beta: false,
+        message: 'The Dockhand agent shipped with this server.',
+        url: `${this.context.config.publicUrl}/agent/download/dockhand-agent.mjs`,
+      },
+    ];
+  }
+
+  async update(userId: string, input: { agent_id?: unknown; version?: unknown }): Promise<{ version: string }> {
+    const agent = await requireAgentAccess(this.context, userId, input.agent_id, agentAdminRoles);
+    requireOnline(this.context, agent);
+    const versions = await this.versions(userId, agent.id);
+    const wanted = versions.find((candidate) => candidate.version_number === String(input.version ?? '').replace(/^v/, ''));
+    if (!wanted) throw new DomainError('AGENT_VERSION_NOT_FOUND', `Agent version ${String(input.version)} is not available`, 404);
+    return this.hub.request(agent.id, 'agent.update', { version: wanted.version_number, url: wanted.url });
+  }
+
+  private currentVersion(): string {
+    return (JSON.parse(readFileSync(this.agentPackageJson, 'utf8')) as { version: string }).version;
+  }
+}

@@ -1,0 +1,24 @@
+/** Counts attempts per key in a fixed window; `hit` answers false once the key is over its limit. */
+export class AttemptLimiter {
+  private readonly attempts = new Map<string, { count: number; windowStart: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  hit(key: string, now = Date.now()): boolean {
+    const entry = this.attempts.get(key);
+    if (!entry || now - entry.windowStart >= this.windowMs) {
+      if (this.attempts.size > 10_000) this.prune(now);
+      this.attempts.set(key, { count: 1, windowStart: now });
+      return true;
+    }
+    entry.count += 1;
+    return entry.count <= this.limit;
+  }
+
+  private prune(now: number): void {
+    for (const [key, entry] of this.attempts) if (now - entry.windowStart >= this.windowMs) this.attempts.delete(key);
+  }
+}

@@ -1,0 +1,72 @@
+/** Data access for apps and their user/inherited files and variables. */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { AppFilesTable, AppsTable, AppVariablesTable } from '../agents/hub-tables.js';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database>;
+export type AppRow = Selectable<AppsTable>;
+export type AppFileRow = Selectable<AppFilesTable>;
+export type AppVariableRow = Selectable<AppVariablesTable>;
+
+export interface StoredApp {
+  app: AppRow;
+  files: AppFileRow[];
+  variables: AppVariableRow[];
+}
+
+export async function findApp(db: Db, appId: string): Promise<AppRow | null> {
+  return (await db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst()) ?? null;
+}
+
+export async function loadStoredApp(db: Db, app: AppRow): Promise<StoredApp> {
+  const [files, variables] = await Promise.all([
+    db.selectFrom('app_files').selectAll().where('app_id', '=', app.id).orderBy('position').execute(),
+    db.selectFrom('app_variables').selectAll().where('app_id', '=', app.id).orderBy('position').execute(),
+  ]);
+  return { app, files, variables };
+}
+
+export async function listAppsOfAgents(db: Db, agentIds: string[]): Promise<AppRow[]> {
+  if (agentIds.length === 0) return [];
+  return db.selectFrom('apps').selectAll().where('agent_id', 'in', agentIds).orderBy('created_at').execute();
+}
+
+/** Inserts or replaces an app with all its files and variables in one transaction. */
+export async function saveStoredApp(db: Db, stored: StoredApp, isNew: boolean): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (isNew) await trx.insertInto('apps').values(stored.app).execute();
+    else {
+      const { id, ...rest } = stored.app;
+      await trx.updateTable('apps').set(rest).where('id', '=', id).execute();
+    }
+    await replaceChildren(trx, stored);
+  });
+}
+
+async function replaceChildren(trx: Transaction<Database>, stored: StoredApp): Promise<void> {
+  await trx.deleteFrom('app_files').where('app_id', '=', stored.app.id).execute();
+  await trx.deleteFrom('app_variables').where('app_id', '=', stored.app.id).execute();
+  if (stored.files.length > 0) await trx.insertInto('app_files').values(stored.files).execute();
+  if (stored.variables.length > 0) await trx.insertInto('app_variables').values(stored.variables).execute();
+}
+
+export async function updateAppFields(db: Db, appId: string, fields: Partial<Pick<AppRow, 'name' | 'icon' | 'color' | 'status'>>): Promise<void> {
+  await db.updateTable('apps').set({ ...fields, updated_at: Date.now() }).where('id', '=', appId).execute();
+}
+
+export async function deleteApp(db: Db, appId: string): Promise<void> {
+  await db.deleteFrom('apps').where('id', '=', appId).execute();
+}
+
+/** Stores statuses an agent reported, only for apps that belong to that agent. */
+export async function saveAppStatuses(db: Db, agentId: string, statuses: Array<{ app_id: string; status: number }>): Promise<void> {
+  for (const entry of statuses) {
+    if (typeof entry?.app_id !== 'string' || !Number.isInteger(entry.status) || entry.status < 0 || entry.status > 5) continue;
+    await db.updateTable('apps').set({ status: entry.status }).where('id', '=', entry.app_id).where('agent_id', '=', agentId).execute();
+  }
+}
+
+export async function appNameTaken(db: Db, agentId: string, name: string, exceptAppId: string | null): Promise<boolean> {
+  const rows = await db.selectFrom('apps').select(['id', 'name']).where('agent_id', '=', agentId).execute();
+  return rows.some((row) => row.id !== exceptAppId && row.name.toLowerCase() === name.toLowerCase());
+}

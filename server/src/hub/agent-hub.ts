@@ -1,0 +1,265 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { WebSocket } from 'ws';
+import type { AgentPresence } from '../agents/presence.js';
+import {
+  deletePairingCodesOf,
+  findAgentByFingerprint,
+  isCertificateRevoked,
+  saveAgentReport,
+  savePairingCode,
+  touchLastSeen,
+} from '../agents/hub-store.js';
+import type { Database } from '../db/schema.js';
+import { DomainError } from '../http/errors.js';
+import { parseAgentCertificate, verifyProof, type ParsedCertificate } from './certificate.js';
+import type { AgentHubConfig } from './config.js';
+import { newPairingCode } from './pairing-code.js';
+import { CloseCode, type AgentMethod, type AgentMethods, type AgentToServer, type AppStatusEntry, type ServerToAgent } from './protocol.js';
+
+interface Session {
+  socket: WebSocket;
+  alive: boolean;
+  certificate: ParsedCertificate | null;
+  nonce: string | null;
+  agentId: string | null;
+}
+
+interface PendingRequest {
+  agentId: string;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export interface AgentHubEvents {
+  onAppStatus(agentId: string, apps: AppStatusEntry[]): Promise<void>;
+  log(message: string): void;
+}
+
+export function agentOffline(): DomainError {
+  return new DomainError('AGENT_OFFLINE', 'Agent is offline', 409);
+}
+
+/**
+ * The WebSocket hub at /agent/connect: authenticates agents by proof of their private key, hands
+ * out pairing codes to new ones, tracks who is online (it is the app's `AgentPresence`) and turns
+ * server calls into request/response messages with timeouts.
+ */
+export class AgentHub implements AgentPresence {
+  private readonly online = new Map<string, Session>();
+  private readonly awaitingClaim = new Map<string, Session>();
+  private readonly requests = new Map<string, PendingRequest>();
+  private nextRequestId = 1;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly config: AgentHubConfig,
+    private readonly events: AgentHubEvents,
+  ) {
+    // Detects dead TCP connections (a killed agent host) so presence goes offline.
+    this.heartbeat = setInterval(() => this.checkHeartbeats(), 30_000);
+    this.heartbeat.unref();
+  }
+
+  isOnline(agentId: string): boolean {
+    return this.online.has(agentId);
+  }
+
+  get onlineCount(): number {
+    return this.online.size;
+  }
+
+  accept(socket: WebSocket): void {
+    const session: Session = { socket, alive: true, certificate: null, nonce: null, agentId: null };
+    const handshake = setTimeout(() => {
+      if (!session.agentId && !this.isAwaitingClaim(session)) socket.close(CloseCode.AuthFailed, 'handshake timeout');
+    }, this.config.handshakeTimeoutMs);
+    socket.on('pong', () => (session.alive = true));
+    socket.on('message', (data) => {
+      let message: AgentToServer;
+      try {
+        message = JSON.parse(String(data)) as AgentToServer;
+      } catch {
+        socket.close(CloseCode.AuthFailed, 'malformed message');
+        return;
+      }
+      this.handle(session, message).catch((error: unknown) => {
+        this.events.log(`agent message failed: ${error instanceof Error ? error.message : String(error)}`);
+        socket.close(1011, 'server error');
+      });
+    });
+    socket.on('close', () => {
+      clearTimeout(handshake);
+      this.forget(session);
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  /** Sends a request to a connected agent; offline → 'Agent is offline' at once. */
+  request<M extends AgentMethod>(
+    agentId: string,
+    method: M,
+    params: AgentMethods[M]['params'],
+    timeoutMs = this.config.requestTimeoutMs,
+  ): Promise<AgentMethods[M]['result']> {
+    const session = this.online.get(agentId);
+    if (!session) return Promise.reject(agentOffline());
+    const id = String(this.nextRequestId++);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.requests.delete(id);
+        reject(new DomainError('AGENT_TIMEOUT', `The agent did not answer in time (${method}, ${Math.round(timeoutMs / 1000)} s)`, 504));
+      }, timeoutMs);
+      this.requests.set(id, { agentId, resolve: resolve as (r: unknown) => void, reject, timer });
+      this.send(session, { type: 'request', id, method, params });
+    });
+  }
+
+  /** Called when a user claimed the code of a waiting agent: it becomes that agent at once. */
+  async agentClaimed(fingerprint: string, agentId: string): Promise<void> {
+    const session = this.awaitingClaim.get(fingerprint);
+    if (!session) return;
+    this.awaitingClaim.delete(fingerprint);
+    await this.welcome(session, agentId);
+  }
+
+  /** Cuts a connection for good (a deleted agent or a revoked certificate). */
+  revoke(agentId: string | null, fingerprint: string | null): void {
+    if (agentId) this.online.get(agentId)?.socket.close(CloseCode.Revoked, 'agent deleted');
+    if (fingerprint) this.awaitingClaim.get(fingerprint)?.socket.close(CloseCode.Revoked, 'agent deleted');
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const session of [...this.online.values(), ...this.awaitingClaim.values()]) session.socket.close(1001, 'server stopping');
+  }
+
+  private async handle(session: Session, message: AgentToServer): Promise<void> {
+    switch (message.type) {
+      case 'hello':
+        return this.onHello(session, message.certificate);
+      case 'proof':
+        return this.onProof(session, message.signature);
+      case 'report':
+        if (!session.agentId) return;
+        await saveAgentReport(this.db, session.agentId, {
+          capabilities: JSON.stringify(Array.isArray(message.capabilities) ? message.capabilities : []),
+          features: JSON.stringify(Array.isArray(message.features) ? message.features : []),
+        });
+        return;
+      case 'app-status':
+        if (session.agentId && Array.isArray(message.apps)) await this.events.onAppStatus(session.agentId, message.apps);
+        return;
+      case 'response': {
+        const pending = this.requests.get(message.id);
+        if (!pending || pending.agentId !== session.agentId) return;
+        this.requests.delete(message.id);
+        clearTimeout(pending.timer);
+        if (message.ok) pending.resolve(message.result);
+        else pending.reject(new DomainError('AGENT_ERROR', message.error?.message || 'The agent reported an error', 400));
+        return;
+      }
+    }
+  }
+
+  private async onHello(session: Session, certificatePem: string): Promise<void> {
+    if (session.certificate) return;
+    let certificate: ParsedCertificate;
+    try {
+      certificate = parseAgentCertificate(certificatePem);
+    } catch (error) {
+      session.socket.close(CloseCode.AuthFailed, error instanceof Error ? error.message : 'invalid certificate');
+      return;
+    }
+    if (await isCertificateRevoked(this.db, certificate.fingerprint)) {
+      session.socket.close(CloseCode.Revoked, 'agent deleted');
+      return;
+    }
+    session.certificate = certificate;
+    session.nonce = randomBytes(32).toString('base64');
+    this.send(session, { type: 'challenge', nonce: session.nonce });
+  }
+
+  private async onProof(session: Session, signature: string): Promise<void> {
+    const { certificate, nonce } = session;
+    if (!certificate || !nonce || session.agentId) return;
+    session.nonce = null; // one proof per challenge
+    if (typeof signature !== 'string' || !verifyProof(certificate.publicKey, nonce, signature)) {
+      session.socket.close(CloseCode.AuthFailed, 'proof of key failed');
+      return;
+    }
+    const agent = await findAgentByFingerprint(this.db, certificate.fingerprint);
+    if (agent) {
+      await this.welcome(session, agent.id);
+      return;
+    }
+    const code = newPairingCode();
+    const now = Date.now();
+    const expiresAt = now + this.config.pairingCodeTtlMs;
+    await savePairingCode(this.db, {
+      code,
+      certificate: certificate.pem,
+      certificate_fingerprint: certificate.fingerprint,
+      created_at: now,
+      expires_at: expiresAt,
+    });
+    this.awaitingClaim.get(certificate.fingerprint)?.socket.close(CloseCode.Replaced, 'replaced by a newer connection');
+    this.awaitingClaim.set(certificate.fingerprint, session);
+    this.send(session, { type: 'pairing', code, expires_at: expiresAt });
+    const expiry = setTimeout(() => {
+      if (this.awaitingClaim.get(certificate.fingerprint) === session) session.socket.close(CloseCode.PairingExpired, 'pairing code expired');
+    }, this.config.pairingCodeTtlMs);
+    expiry.unref();
+    session.socket.once('close', () => clearTimeout(expiry));
+  }
+
+  private async welcome(session: Session, agentId: string): Promise<void> {
+    const previous = this.online.get(agentId);
+    if (previous && previous !== session) {
+      this.online.delete(agentId);
+      previous.socket.close(CloseCode.Replaced, 'replaced by a newer connection');
+    }
+    session.agentId = agentId;
+    this.online.set(agentId, session);
+    if (session.certificate) await deletePairingCodesOf(this.db, session.certificate.fingerprint);
+    await touchLastSeen(this.db, agentId, Date.now());
+    this.send(session, { type: 'welcome', agent_id: agentId });
+  }
+
+  private forget(session: Session): void {
+    if (session.certificate && this.awaitingClaim.get(session.certificate.fingerprint) === session) {
+      this.awaitingClaim.delete(session.certificate.fingerprint);
+    }
+    const agentId = session.agentId;
+    if (!agentId || this.online.get(agentId) !== session) return;
+    this.online.delete(agentId);
+    void touchLastSeen(this.db, agentId, Date.now()).catch(() => undefined);
+    for (const [id, pending] of this.requests) {
+      if (pending.agentId !== agentId) continue;
+      this.requests.delete(id);
+      clearTimeout(pending.timer);
+      pending.reject(new DomainError('AGENT_DISCONNECTED', 'The agent disconnected before answering', 502));
+    }
+  }
+
+  private isAwaitingClaim(session: Session): boolean {
+    return session.certificate !== null && this.awaitingClaim.get(session.certificate.fingerprint) === session;
+  }
+
+  private send(session: Session, message: ServerToAgent): void {
+    if (session.socket.readyState === session.socket.OPEN) session.socket.send(JSON.stringify(message));
+  }
+
+  private checkHeartbeats(): void {
+    for (const session of [...this.online.values(), ...this.awaitingClaim.values()]) {
+      if (!session.alive) {
+        session.socket.terminate();
+        continue;
+      }
+      session.alive = false;
+      session.socket.ping();
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/** Settings of the agent hub (`config.agentHub`), each from the environment with a default. */
+export interface AgentHubConfig {
+  /** Timeout of a quick agent request (status, logs, networks, registries), ms. */
+  requestTimeoutMs: number;
+  /** Timeout of a deploy/control request (compose pull/up can be slow), ms. */
+  deployTimeoutMs: number;
+  /** How long a pairing code stays valid, ms. */
+  pairingCodeTtlMs: number;
+  /** How long a connecting agent has to say hello and prove its key, ms. */
+  handshakeTimeoutMs: number;
+  /** Bundled agent (one ESM file) served by /agent/download; built by `pnpm --filter agent bundle`. */
+  agentBundlePath: string;
+  /** Node runtime served with the bundle by /install.sh (defaults to this server's own binary). */
+  nodeBinaryPath: string;
+}
+
+export function loadAgentHubConfig(env: NodeJS.ProcessEnv, repoRoot: string): AgentHubConfig {
+  return {
+    requestTimeoutMs: Number(env.AGENT_REQUEST_TIMEOUT_MS ?? 30_000),
+    deployTimeoutMs: Number(env.AGENT_DEPLOY_TIMEOUT_MS ?? 10 * 60_000),
+    pairingCodeTtlMs: Number(env.PAIRING_CODE_TTL_MS ?? 15 * 60_000),
+    handshakeTimeoutMs: Number(env.AGENT_HANDSHAKE_TIMEOUT_MS ?? 15_000),
+    agentBundlePath: env.AGENT_BUNDLE_PATH ?? `${repoRoot}/agent/dist/dockhand-agent.mjs`,
+    nodeBinaryPath: env.AGENT_NODE_BINARY ?? process.execPath,
+  };
+}

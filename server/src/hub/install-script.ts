@@ -1,0 +1,88 @@
+/**
+ * The script behind `curl -fsSL {host}/install.sh | sh`. It needs no Node on the machine: it
+ * downloads the Node runtime and the one-file agent bundle from this server, installs a systemd
+ * unit that restarts the agent, starts it and prints the pairing code.
+ * Flags: --prefix DIR (default /opt/dockhand-agent), --state-dir DIR (default
+ * /var/lib/dockhand-agent), --no-systemd (start in the background instead; for tests/containers).
+ */
+export function installScript(serverUrl: string): string {
+  const quoted = `'${serverUrl.replace(/'/g, `'\\''`)}'`;
+  return `#!/bin/sh
+# Dockhand agent installer
+set -eu
+SERVER_URL=${quoted}
+PREFIX=/opt/dockhand-agent
+STATE_DIR=/var/lib/dockhand-agent
+USE_SYSTEMD=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) PREFIX="$2"; shift 2 ;;
+    --state-dir) STATE_DIR="$2"; shift 2 ;;
+    --no-systemd) USE_SYSTEMD=0; shift ;;
+    --server) SERVER_URL="$2"; shift 2 ;;
+    *) echo "dockhand: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+fetch() {
+  if command -v curl >/dev/null 2>&1; then curl -fsSL "$1" -o "$2"
+  elif command -v wget >/dev/null 2>&1; then wget -q "$1" -O "$2"
+  else echo "dockhand: curl or wget is required" >&2; exit 1; fi
+}
+
+if ! command -v docker >/dev/null 2>&1; then
+  echo "dockhand: Docker is not installed; install docker.io (and docker-compose) first" >&2
+  exit 1
+fi
+
+mkdir -p "$PREFIX/bin" "$STATE_DIR"
+chmod 700 "$STATE_DIR"
+echo "dockhand: downloading the agent from $SERVER_URL"
+fetch "$SERVER_URL/agent/download/node" "$PREFIX/bin/node.new"
+chmod 755 "$PREFIX/bin/node.new" && mv "$PREFIX/bin/node.new" "$PREFIX/bin/node"
+fetch "$SERVER_URL/agent/download/dockhand-agent.mjs" "$PREFIX/dockhand-agent.mjs.new"
+mv "$PREFIX/dockhand-agent.mjs.new" "$PREFIX/dockhand-agent.mjs"
+cat > "$PREFIX/agent.env" <<ENV
+DOCKHAND_SERVER_URL=$SERVER_URL
+DOCKHAND_STATE_DIR=$STATE_DIR
+ENV
+rm -f "$STATE_DIR/pairing-code"
+
+if [ "$USE_SYSTEMD" = 1 ] && command -v systemctl >/dev/null 2>&1; then
+  cat > /etc/systemd/system/dockhand-agent.service <<UNIT
+[Unit]
+Description=Dockhand agent
+After=network-online.target docker.service
+Wants=network-online.target
+
+[Service]
+EnvironmentFile=$PREFIX/agent.env
+ExecStart=$PREFIX/bin/node $PREFIX/dockhand-agent.mjs
+Restart=always
+RestartSec=3
+
+[Install]
+WantedBy=multi-user.target
+UNIT
+  systemctl daemon-reload
+  systemctl enable dockhand-agent.service >/dev/null
+  systemctl restart dockhand-agent.service
+else
+  if [ -f "$PREFIX/agent.pid" ] && kill -0 "$(cat "$PREFIX/agent.pid")" 2>/dev/null; then kill "$(cat "$PREFIX/agent.pid")"; fi
+  (set -a; . "$PREFIX/agent.env"; set +a; nohup "$PREFIX/bin/node" "$PREFIX/dockhand-agent.mjs" >"$PREFIX/agent.log" 2>&1 & echo $! >"$PREFIX/agent.pid")
+fi
+
+echo "dockhand: agent installed in $PREFIX; waiting for its pairing code"
+i=0
+while [ $i -lt 60 ]; do
+  if [ -s "$STATE_DIR/pairing-code" ]; then
+    echo "Your server code: $(cat "$STATE_DIR/pairing-code")"
+    echo "Enter it in the Dockhand dashboard (Add server) within 15 minutes."
+    exit 0
+  fi
+  i=$((i + 1)); sleep 1
+done
+echo "dockhand: no pairing code yet. If this server was connected before, it is already paired;"
+echo "otherwise check the agent log (journalctl -u dockhand-agent or $PREFIX/agent.log)."
+`;
+}

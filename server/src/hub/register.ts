@@ -1,0 +1,41 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AgentService } from '../agents/agent-service.js';
+import { registerAgentRoutes } from '../agents/routes.js';
+import { AppService } from '../apps/app-service.js';
+import { saveAppStatuses } from '../apps/app-store.js';
+import { registerAppRoutes } from '../apps/routes.js';
+import { registerCatalogRoutes } from '../catalog/routes.js';
+import type { AppContext } from '../context.js';
+import { registerNetworkRoutes } from '../networks/routes.js';
+import { registerRegistryRoutes } from '../registries/routes.js';
+import { AgentHub } from './agent-hub.js';
+import { registerInstallRoutes } from './install-routes.js';
+
+const agentPackageJson = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'agent', 'package.json');
+
+/**
+ * Everything agent-facing: the WebSocket hub at /agent/connect (which becomes the app's
+ * presence), the Agents/Apps/Catalog/Registries/Networks API and /install.sh with downloads.
+ */
+export async function registerAgentAreas(app: FastifyInstance, context: AppContext): Promise<AgentHub> {
+  const hub = new AgentHub(context.db, context.config.agentHub, {
+    onAppStatus: (agentId, apps) => saveAppStatuses(context.db, agentId, apps),
+    log: (message) => app.log.warn(message),
+  });
+  context.presence = hub;
+  app.addHook('onClose', async () => hub.close());
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 * 1024 } });
+  app.get('/agent/connect', { websocket: true }, (socket) => hub.accept(socket));
+
+  const apps = new AppService(context, hub);
+  registerAgentRoutes(app, new AgentService(context, hub, agentPackageJson));
+  registerAppRoutes(app, context, apps);
+  registerCatalogRoutes(app, context, apps);
+  registerRegistryRoutes(app, context, hub);
+  registerNetworkRoutes(app, context, hub);
+  registerInstallRoutes(app, context);
+  return hub;
+}

@@ -1,0 +1,104 @@
+/**
+ * A stand-in agent for hub tests and the connection benchmark: real key pair and certificate
+ * (made by openssl), real WebSocket and proof of key, scripted answers to requests.
+ */
+import { execFile } from 'node:child_process';
+import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import WebSocket from 'ws';
+import type { AgentToServer, ServerToAgent } from '../hub/protocol.js';
+
+export interface AgentKeys {
+  certificatePem: string;
+  privateKey: KeyObject;
+}
+
+export async function createAgentKeys(): Promise<AgentKeys> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dh-sim-agent-'));
+  try {
+    const key = path.join(dir, 'key.pem');
+    const cert = path.join(dir, 'cert.pem');
+    await promisify(execFile)('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes',
+      '-keyout', key, '-out', cert, '-subj', '/CN=Dockhand Test Agent', '-days', '30',
+    ]);
+    return { certificatePem: await readFile(cert, 'utf8'), privateKey: createPrivateKey(await readFile(key, 'utf8')) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export type RequestHandler = (method: string, params: unknown) => Promise<unknown> | unknown;
+
+export class SimulatedAgent {
+  socket: WebSocket | null = null;
+  pairingCode: string | null = null;
+  agentId: string | null = null;
+  closeCode: number | null = null;
+  private waiters: Array<() => void> = [];
+
+  constructor(
+    readonly keys: AgentKeys,
+    private readonly handler: RequestHandler = () => ({}),
+  ) {}
+
+  connect(url: string): void {
+    this.closeCode = null;
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.on('open', () => this.send({ type: 'hello', certificate: this.keys.certificatePem, agent_version: '0.0.0-test', protocol: 1 }));
+    socket.on('message', (data) => void this.onMessage(JSON.parse(String(data)) as ServerToAgent));
+    socket.on('close', (code) => {
+      this.closeCode = code;
+      this.notify();
+    });
+    socket.on('error', () => undefined);
+  }
+
+  send(message: AgentToServer): void {
+    this.socket?.send(JSON.stringify(message));
+  }
+
+  close(): void {
+    this.socket?.terminate();
+  }
+
+  /** Resolves when `predicate` holds after some message, or rejects after `timeoutMs`. */
+  async waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate()) {
+      if (Date.now() > deadline) throw new Error('simulated agent: condition not reached in time');
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+
+  private notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    waiters.forEach((resolve) => resolve());
+  }
+
+  private async onMessage(message: ServerToAgent): Promise<void> {
+    if (message.type === 'challenge') {
+      const signature = sign('sha256', Buffer.from(message.nonce, 'utf8'), { key: this.keys.privateKey, dsaEncoding: 'ieee-p1363' });
+      this.send({ type: 'proof', signature: signature.toString('base64') });
+    } else if (message.type === 'pairing') {
+      this.pairingCode = message.code;
+    } else if (message.type === 'welcome') {
+      this.agentId = message.agent_id;
+    } else if (message.type === 'request') {
+      try {
+        this.send({ type: 'response', id: message.id, ok: true, result: await this.handler(message.method, message.params) });
+      } catch (error) {
+        this.send({ type: 'response', id: message.id, ok: false, error: { code: 'TEST', message: (error as Error).message } });
+      }
+    }
+    this.notify();
+  }
+}
