@@ -35,6 +35,33 @@ class Browser {
   }
 }
 
+/** Walks login → IdP form → callback like a browser; returns the form page and the final redirect. */
+async function signInThroughDevIdp(browser: Browser, base: string, redirect: string, email: string) {
+  const login = await browser.get(`${base}/auth/google/login?redirect=${encodeURIComponent(redirect)}`);
+  assert.equal(login.status, 302);
+  const authorize = new URL(login.headers.get('location')!);
+  const toInteraction = await browser.get(authorize.href);
+  assert.ok([302, 303].includes(toInteraction.status));
+  const page = await browser.get(new URL(toInteraction.headers.get('location')!, base).href);
+  const html = await page.text();
+  assert.equal(page.status, 200);
+  const action = /action="([^"]+)"/.exec(html)![1]!;
+  const submitted = await browser.get(new URL(action, base).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: 'Ada Lovelace', email }).toString(),
+  });
+  assert.ok([302, 303].includes(submitted.status));
+  // Follow the provider's redirects until our callback answers.
+  let location = new URL(submitted.headers.get('location')!, base).href;
+  for (let hop = 0; hop < 5; hop += 1) {
+    const response = await browser.get(location);
+    if (location.includes('/auth/google/callback')) return { authorize, html, finalLocation: response.headers.get('location') };
+    location = new URL(response.headers.get('location')!, base).href;
+  }
+  throw new Error('the flow never reached the callback');
+}
+
 test('sign-in runs the real OIDC code flow against the dev identity provider over HTTP', async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -42,42 +69,19 @@ test('sign-in runs the real OIDC code flow against the dev identity provider ove
   await app.listen({ host: '127.0.0.1', port });
   try {
     const browser = new Browser();
-    const login = await browser.get(`${base}/auth/google/login?redirect=${encodeURIComponent('/#/catalog')}`);
-    assert.equal(login.status, 302);
-    const authorize = new URL(login.headers.get('location')!);
+    const { authorize, html, finalLocation } = await signInThroughDevIdp(browser, base, '/#/catalog', 'Ada@Example.com');
     assert.equal(authorize.origin + authorize.pathname, `${base}/dev-idp/auth`);
     assert.equal(authorize.searchParams.get('code_challenge_method'), 'S256');
+    assert.ok(authorize.searchParams.get('code_challenge'));
     assert.ok(authorize.searchParams.get('state'));
     assert.ok(authorize.searchParams.get('nonce'));
-
-    const toInteraction = await browser.get(authorize.href);
-    assert.ok([302, 303].includes(toInteraction.status));
-    const interactionUrl = new URL(toInteraction.headers.get('location')!, base).href;
-    const page = await browser.get(interactionUrl);
-    const html = await page.text();
-    assert.equal(page.status, 200);
     assert.match(html, /<label for="name">Name<\/label>/);
+    assert.match(html, /<input id="name" name="name"/);
     assert.match(html, /<label for="email">Email<\/label>/);
+    assert.match(html, /<input id="email" name="email"/);
     assert.match(html, /<button type="submit">Sign in<\/button>/);
     assert.doesNotMatch(html, /<script/);
-    const action = /action="([^"]+)"/.exec(html)![1]!;
-
-    const submitted = await browser.get(new URL(action, base).href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'Ada Lovelace', email: 'Ada@Example.com' }).toString(),
-    });
-    assert.ok([302, 303].includes(submitted.status));
-    // Follow the provider's redirects until our callback sends us to the dashboard.
-    let location = new URL(submitted.headers.get('location')!, base).href;
-    let final: Response | null = null;
-    for (let hop = 0; hop < 5 && !final; hop += 1) {
-      const response = await browser.get(location);
-      if (location.includes('/auth/google/callback')) final = response;
-      else location = new URL(response.headers.get('location')!, base).href;
-    }
-    assert.ok(final);
-    assert.equal(final.headers.get('location'), '/#/catalog');
+    assert.equal(finalLocation, '/#/catalog');
     assert.ok(browser.cookie('access_token'));
     assert.ok(browser.cookie('refresh_token'));
 
@@ -87,6 +91,14 @@ test('sign-in runs the real OIDC code flow against the dev identity provider ove
     assert.equal(profile.email, 'ada@example.com');
     assert.equal(profile.name, 'Ada Lovelace');
     assert.deepEqual(profile.organizations, []);
+
+    // The same person signing in again is the same user; foreign redirect targets land on '/'.
+    for (const hostile of ['//evil.com', 'https://evil.com/#/', '/\\evil.com']) {
+      const again = await signInThroughDevIdp(new Browser(), base, hostile, 'ada@example.com');
+      assert.equal(again.finalLocation, '/', hostile);
+    }
+    const users = await app.dockhand.db.selectFrom('users').select('id').execute();
+    assert.equal(users.length, 1);
   } finally {
     await close();
   }

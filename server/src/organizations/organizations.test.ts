@@ -100,6 +100,17 @@ describe('organizations, members and plans', () => {
     assert.equal((await findAgent(app.dockhand.db, otherAgent))?.subscription_status, 'unpaid');
   });
 
+  test('concurrent promotions cannot share the last free slot or license', async () => {
+    const fixture = await seedFixture(app, { business: true, licenses: 1 });
+    const agents = [fixture.agentA, randomUUID(), randomUUID(), randomUUID()];
+    for (const id of agents.slice(1)) await insertAgent(app.dockhand.db, { id, organizationId: fixture.orgA.id, name: id.slice(0, 8) });
+    const promote = (agentId: string, type: string) => call(fixture.owner, '/api/v1/organizations/promote-agent', { agent_id: agentId, type });
+    const free = await Promise.all([promote(agents[0]!, 'free'), promote(agents[1]!, 'free')]);
+    assert.deepEqual(free.map((response) => response.statusCode).sort(), [200, 409]);
+    const pro = await Promise.all([promote(agents[2]!, 'pro'), promote(agents[3]!, 'pro')]);
+    assert.deepEqual(pro.map((response) => response.statusCode).sort(), [200, 402]);
+  });
+
   test('pro only within the licenses; otherwise No Pro Licenses Available', async () => {
     const fixture = await seedFixture(app, { business: true, licenses: 1 });
     const extra = randomUUID();

@@ -5,6 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import { countFreeAgentsOwnedBy, countLicensedAgents, findAgent, setAgentPlan } from '../agents/agent-store.js';
+import type { DatabaseEngine } from '../db/connect.js';
+import { lockWithinTransaction } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
 import { adminRoles, findOrgRole } from './access.js';
 import { organizationErrors } from './errors.js';
@@ -21,6 +23,7 @@ export function parsePlanType(value: unknown): PlanType {
 
 export async function promoteAgent(
   db: Kysely<Database>,
+  engine: DatabaseEngine,
   userId: string,
   agentId: string,
   type: PlanType,
@@ -36,12 +39,14 @@ export async function promoteAgent(
       if (agent.subscription_status === 'free') return { message: 'Agent is already on the Free plan', subscription_status: 'free' };
       if (agent.subscription_status === 'paid') throw organizationErrors.alreadyPro();
       const [ownerId] = await findOwnerIds(trx, agent.organization_id);
+      if (ownerId) await lockWithinTransaction(trx, engine, `free-slot:${ownerId}`);
       if (!ownerId || (await countFreeAgentsOwnedBy(trx, ownerId)) >= FREE_SERVERS_PER_USER) throw organizationErrors.freeSlotUsed();
       await setAgentPlan(trx, agentId, { status: 'free', source: null });
       return { message: 'Agent promoted successfully', subscription_status: 'free' };
     }
 
     if (agent.subscription_status === 'paid') return { message: 'Agent is already on the Pro plan', subscription_status: 'paid' };
+    await lockWithinTransaction(trx, engine, `licenses:${agent.organization_id}`);
     const organization = await findOrganization(trx, agent.organization_id);
     const licenses = organization?.subscription_status === 'paid' ? organization.licenses : 0;
     if ((await countLicensedAgents(trx, agent.organization_id)) >= licenses) throw organizationErrors.noProLicenses();

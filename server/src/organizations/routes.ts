@@ -63,7 +63,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
     const user = await requireUser(request);
     const body = inputObject(request.body);
     const agentId = requiredId(body, 'agent_id', 'Agent ID is required');
-    const result = await promoteAgent(db, user.id, agentId, parsePlanType(body.type));
+    const result = await promoteAgent(db, context.database.engine, user.id, agentId, parsePlanType(body.type));
     return { success: true, message: result.message, data: result };
   });
 }
