@@ -113,7 +113,15 @@ async function benchEngine(engine) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-bench-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DEV_IDP: '1', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    DEV_IDP: '1',
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   let databaseName = null;
   if (engine === 'postgres') {

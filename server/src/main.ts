@@ -6,7 +6,9 @@ const app = await buildApp(config);
 await app.listen({ host: config.host, port: config.port });
 console.log(`Dockhand is running at ${config.publicUrl}`);
 if (config.auth.devIdentityProvider) {
-  console.log(`Sign-in uses the built-in development identity provider (${config.auth.issuer}); set NODE_ENV=production for real sign-in.`);
+  console.log(
+    `Sign-in uses the built-in development identity provider (${config.auth.issuer}); set NODE_ENV=production for real sign-in.`,
+  );
 }
 
 // Finish in-flight requests and close the database cleanly on stop.

@@ -14,7 +14,11 @@ export async function findAgent(db: Db, agentId: string): Promise<AgentRow | nul
 }
 
 export async function listAgentIdsOfOrganization(db: Db, organizationId: string): Promise<string[]> {
-  const rows = await db.selectFrom('agents').select('id').where('organization_id', '=', organizationId).execute();
+  const rows = await db
+    .selectFrom('agents')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -48,13 +52,23 @@ export async function setAgentPlan(
   agentId: string,
   plan: { status: AgentSubscriptionStatus; source: AgentPlanSource | null },
 ): Promise<void> {
-  await db.updateTable('agents').set({ subscription_status: plan.status, plan_source: plan.source }).where('id', '=', agentId).execute();
+  await db
+    .updateTable('agents')
+    .set({ subscription_status: plan.status, plan_source: plan.source })
+    .where('id', '=', agentId)
+    .execute();
 }
 
 /** Test and seeding helper: inserts an agent row with defaults. */
 export async function insertAgent(
   db: Db,
-  agent: { id: string; organizationId: string; name: string; certificate?: string; status?: AgentSubscriptionStatus },
+  agent: {
+    id: string;
+    organizationId: string;
+    name: string;
+    certificate?: string;
+    status?: AgentSubscriptionStatus;
+  },
 ): Promise<void> {
   await db
     .insertInto('agents')

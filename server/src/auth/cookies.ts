@@ -34,5 +34,10 @@ export function setSessionCookies(reply: FastifyReply, config: Config, session: 
 
 export function clearSessionCookies(reply: FastifyReply, config: Config): void {
   reply.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/', sameSite: 'lax', secure: secure(config) });
-  reply.clearCookie(REFRESH_TOKEN_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secure(config) });
+  reply.clearCookie(REFRESH_TOKEN_COOKIE, {
+    path: REFRESH_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secure(config),
+  });
 }

@@ -22,7 +22,11 @@ export function createMemoryAdapterFactory(): (name: string) => Adapter {
     return {
       async upsert(id, payload, expiresIn) {
         entries.set(key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 });
-        if (payload.uid) entries.set(`${name}:uid:${payload.uid}`, { payload: { jti: id }, expiresAt: Date.now() + expiresIn * 1000 });
+        if (payload.uid)
+          entries.set(`${name}:uid:${payload.uid}`, {
+            payload: { jti: id },
+            expiresAt: Date.now() + expiresIn * 1000,
+          });
       },
       async find(id) {
         return live(key(id));
@@ -42,7 +46,8 @@ export function createMemoryAdapterFactory(): (name: string) => Adapter {
         entries.delete(key(id));
       },
       async revokeByGrantId(grantId) {
-        for (const [entryKey, entry] of entries) if (entry.payload.grantId === grantId) entries.delete(entryKey);
+        for (const [entryKey, entry] of entries)
+          if (entry.payload.grantId === grantId) entries.delete(entryKey);
       },
     };
   };

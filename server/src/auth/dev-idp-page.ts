@@ -3,7 +3,12 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export function renderDevSignInPage(options: { action: string; name?: string; email?: string; error?: string }): string {
+export function renderDevSignInPage(options: {
+  action: string;
+  name?: string;
+  email?: string;
+  error?: string;
+}): string {
   const error = options.error ? `<p role="alert" class="error">${escapeHtml(options.error)}</p>` : '';
   return `<!doctype html>
 <html lang="en">

@@ -45,25 +45,43 @@ export async function registerDevIdentityProvider(app: FastifyInstance, config: 
     scope.get<{ Params: { uid: string } }>(`${INTERACTION}/:uid`, async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       if (details.prompt.name === 'login') {
-        return reply.type('text/html').send(renderDevSignInPage({ action: `${INTERACTION}/${details.uid}/login` }));
+        return reply
+          .type('text/html')
+          .send(renderDevSignInPage({ action: `${INTERACTION}/${details.uid}/login` }));
       }
       // Any other prompt (consent) is granted automatically.
-      return finish(reply, () => provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true }));
+      return finish(reply, () =>
+        provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true }),
+      );
     });
 
     scope.post<{ Params: { uid: string } }>(`${INTERACTION}/:uid/login`, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       const name = (form.name ?? '').trim();
       const email = (form.email ?? '').trim().toLowerCase();
-      const problem = !name ? 'Name is required' : name.length > 255 ? 'Name is too long' : !EMAIL_PATTERN.test(email) || email.length > 255 ? 'A valid email is required' : null;
+      const problem = !name
+        ? 'Name is required'
+        : name.length > 255
+          ? 'Name is too long'
+          : !EMAIL_PATTERN.test(email) || email.length > 255
+            ? 'A valid email is required'
+            : null;
       if (problem) {
         const action = `${INTERACTION}/${encodeURIComponent(request.params.uid)}/login`;
-        return reply.status(400).type('text/html').send(renderDevSignInPage({ action, name, email, error: problem }));
+        return reply
+          .status(400)
+          .type('text/html')
+          .send(renderDevSignInPage({ action, name, email, error: problem }));
       }
       const accountId = `dev-${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
       accounts.set(accountId, { email, name });
       return finish(reply, () =>
-        provider.interactionFinished(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false }),
+        provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { login: { accountId } },
+          { mergeWithLastSubmission: false },
+        ),
       );
     });
 
@@ -109,7 +127,14 @@ async function createProvider(config: Config, accounts: Map<string, DevAccount>)
       },
     ],
     adapter: createMemoryAdapterFactory(),
-    ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
     pkce: { methods: ['S256'], required: () => true },
     features: { devInteractions: { enabled: false } },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
@@ -123,7 +148,12 @@ async function createProvider(config: Config, accounts: Map<string, DevAccount>)
       if (!account) return undefined;
       return {
         accountId,
-        claims: async () => ({ sub: accountId, email: account.email, email_verified: true, name: account.name }),
+        claims: async () => ({
+          sub: accountId,
+          email: account.email,
+          email_verified: true,
+          name: account.name,
+        }),
       };
     },
     // Automatic consent: the only client is Dockhand itself.
@@ -143,8 +173,9 @@ async function createProvider(config: Config, accounts: Map<string, DevAccount>)
     },
     renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p>${String(out.error ?? 'error')
-        .replace(/[^\w .-]/g, '')}</p>`;
+      ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><p>${String(
+        out.error ?? 'error',
+      ).replace(/[^\w .-]/g, '')}</p>`;
     },
   });
   return provider;

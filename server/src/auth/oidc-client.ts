@@ -40,7 +40,13 @@ export function createOidcRelyingParty(config: Config, loopbackBase: LoopbackBas
       const options: oidc.DiscoveryRequestOptions = config.auth.devIdentityProvider
         ? { execute: [oidc.allowInsecureRequests], [oidc.customFetch]: loopbackFetch }
         : {};
-      discovered = oidc.discovery(issuerUrl, config.auth.clientId, config.auth.clientSecret, undefined, options);
+      discovered = oidc.discovery(
+        issuerUrl,
+        config.auth.clientId,
+        config.auth.clientSecret,
+        undefined,
+        options,
+      );
       // A failed discovery (issuer down) must not stick: the next sign-in tries again.
       discovered.catch(() => {
         discovered = null;

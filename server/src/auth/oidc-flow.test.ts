@@ -8,7 +8,9 @@ async function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -56,7 +58,8 @@ async function signInThroughDevIdp(browser: Browser, base: string, redirect: str
   let location = new URL(submitted.headers.get('location')!, base).href;
   for (let hop = 0; hop < 5; hop += 1) {
     const response = await browser.get(location);
-    if (location.includes('/auth/google/callback')) return { authorize, html, finalLocation: response.headers.get('location') };
+    if (location.includes('/auth/google/callback'))
+      return { authorize, html, finalLocation: response.headers.get('location') };
     location = new URL(response.headers.get('location')!, base).href;
   }
   throw new Error('the flow never reached the callback');
@@ -69,7 +72,12 @@ test('sign-in runs the real OIDC code flow against the dev identity provider ove
   await app.listen({ host: '127.0.0.1', port });
   try {
     const browser = new Browser();
-    const { authorize, html, finalLocation } = await signInThroughDevIdp(browser, base, '/#/catalog', 'Ada@Example.com');
+    const { authorize, html, finalLocation } = await signInThroughDevIdp(
+      browser,
+      base,
+      '/#/catalog',
+      'Ada@Example.com',
+    );
     assert.equal(authorize.origin + authorize.pathname, `${base}/dev-idp/auth`);
     assert.equal(authorize.searchParams.get('code_challenge_method'), 'S256');
     assert.ok(authorize.searchParams.get('code_challenge'));
@@ -87,7 +95,9 @@ test('sign-in runs the real OIDC code flow against the dev identity provider ove
 
     const user = await browser.get(`${base}/auth/user`);
     assert.equal(user.status, 200);
-    const profile = ((await user.json()) as { data: { email: string; name: string; organizations: unknown[] } }).data;
+    const profile = (
+      (await user.json()) as { data: { email: string; name: string; organizations: unknown[] } }
+    ).data;
     assert.equal(profile.email, 'ada@example.com');
     assert.equal(profile.name, 'Ada Lovelace');
     assert.deepEqual(profile.organizations, []);

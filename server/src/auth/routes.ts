@@ -24,7 +24,9 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
 
   app.get('/auth/google/login', { onRequest: limit }, async (request, reply) => {
     const { redirect } = request.query as { redirect?: unknown };
-    const { authorizationUrl, pending } = await relyingParty.start(safeRedirectPath(redirect, config.publicUrl));
+    const { authorizationUrl, pending } = await relyingParty.start(
+      safeRedirectPath(redirect, config.publicUrl),
+    );
     reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
       path: PENDING_COOKIE_PATH,
       httpOnly: true,
@@ -47,7 +49,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       return reply.redirect(safeRedirectPath(pending.redirect, config.publicUrl), 302);
     } catch (error) {
       // The reason is logged (never the code or tokens); the browser goes back to the login page.
-      request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'sign-in callback failed');
+      request.log.warn(
+        { reason: error instanceof Error ? error.message : 'unknown' },
+        'sign-in callback failed',
+      );
       return reply.redirect(SIGN_IN_FAILED_PATH, 302);
     }
   });
@@ -106,6 +111,13 @@ function readPending(request: FastifyRequest): PendingSignIn | null {
 function loopbackBase(app: FastifyInstance): string | null {
   const address = app.server.address() as AddressInfo | string | null;
   if (!address || typeof address === 'string') return null;
-  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host =
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
   return `http://${host}:${address.port}`;
 }

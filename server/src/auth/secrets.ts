@@ -4,7 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 export async function loadOrCreateSecret(db: Kysely<Database>, name: string): Promise<string> {
-  const existing = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
+  const existing = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirst();
   if (existing) return existing.value;
   // Two replicas starting at once: the first insert wins, everyone reads the winner back.
   await db
@@ -12,6 +16,10 @@ export async function loadOrCreateSecret(db: Kysely<Database>, name: string): Pr
     .values({ name, value: randomBytes(32).toString('base64url'), created_at: Date.now() })
     .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
-  const stored = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return stored.value;
 }

@@ -48,7 +48,12 @@ export async function openSession(deps: SessionDeps, userId: string): Promise<Is
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken();
   await deps.db.transaction().execute(async (trx) => {
-    await insertSession(trx, { id: sessionId, userId, now, expiresAt: now + deps.config.auth.refreshTokenTtlSeconds * 1000 });
+    await insertSession(trx, {
+      id: sessionId,
+      userId,
+      now,
+      expiresAt: now + deps.config.auth.refreshTokenTtlSeconds * 1000,
+    });
     await insertRefreshToken(trx, hashToken(refreshToken), sessionId, now);
   });
   const access = await deps.tokens.issue(userId, sessionId);
@@ -77,7 +82,12 @@ export async function rotateSession(deps: SessionDeps, presentedToken: string): 
     throw sessionExpired();
   }
   const access = await deps.tokens.issue(record.userId, record.sessionId);
-  return { accessToken: access.token, accessExpiresAt: access.expiresAt, refreshToken: nextToken, sessionId: record.sessionId };
+  return {
+    accessToken: access.token,
+    accessExpiresAt: access.expiresAt,
+    refreshToken: nextToken,
+    sessionId: record.sessionId,
+  };
 }
 
 /** Revokes the session a refresh token or an access token belongs to; unknown tokens are ignored. */

@@ -5,7 +5,12 @@ import type { SessionUser } from './guard.js';
 
 type Db = Kysely<Database>;
 
-export async function findLiveSessionUser(db: Db, sessionId: string, userId: string, now: number): Promise<SessionUser | null> {
+export async function findLiveSessionUser(
+  db: Db,
+  sessionId: string,
+  userId: string,
+  now: number,
+): Promise<SessionUser | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -18,15 +23,32 @@ export async function findLiveSessionUser(db: Db, sessionId: string, userId: str
   return row ?? null;
 }
 
-export async function insertSession(db: Db, session: { id: string; userId: string; now: number; expiresAt: number }): Promise<void> {
+export async function insertSession(
+  db: Db,
+  session: { id: string; userId: string; now: number; expiresAt: number },
+): Promise<void> {
   await db
     .insertInto('sessions')
-    .values({ id: session.id, user_id: session.userId, created_at: session.now, expires_at: session.expiresAt, revoked_at: null })
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      created_at: session.now,
+      expires_at: session.expiresAt,
+      revoked_at: null,
+    })
     .execute();
 }
 
-export async function insertRefreshToken(db: Db, tokenHash: string, sessionId: string, now: number): Promise<void> {
-  await db.insertInto('refresh_tokens').values({ token_hash: tokenHash, session_id: sessionId, created_at: now, used_at: null }).execute();
+export async function insertRefreshToken(
+  db: Db,
+  tokenHash: string,
+  sessionId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({ token_hash: tokenHash, session_id: sessionId, created_at: now, used_at: null })
+    .execute();
 }
 
 export interface RefreshTokenRecord {
@@ -65,5 +87,10 @@ export async function markRefreshTokenUsed(db: Db, tokenHash: string, now: numbe
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -12,7 +12,12 @@ function cookie(response: LightMyRequestResponse, name: string) {
 }
 
 async function refresh(app: FastifyInstance, refreshToken: string, origin = ORIGIN) {
-  return app.inject({ method: 'POST', url: '/auth/refresh', headers: { origin }, cookies: { refresh_token: refreshToken } });
+  return app.inject({
+    method: 'POST',
+    url: '/auth/refresh',
+    headers: { origin },
+    cookies: { refresh_token: refreshToken },
+  });
 }
 
 describe('sessions', () => {
@@ -25,7 +30,11 @@ describe('sessions', () => {
   after(() => testApp.close());
 
   test('GET /auth/user answers 401 when signed out or with a forged token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-jwt' }, { cookie: 'access_token=eyJhbGciOiJub25lIn0.e30.' }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer not-a-jwt' },
+      { cookie: 'access_token=eyJhbGciOiJub25lIn0.e30.' },
+    ]) {
       const response = await app.inject({ method: 'GET', url: '/auth/user', headers });
       assert.equal(response.statusCode, 401);
       assert.deepEqual(response.json(), { success: false, message: 'Not authenticated' });
@@ -37,7 +46,13 @@ describe('sessions', () => {
     for (const request of [{ headers: user.headers }, { cookies: { access_token: user.accessToken } }]) {
       const response = await app.inject({ method: 'GET', url: '/auth/user', ...request });
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json().data, { user_id: user.id, name: 'Pro File', email: 'profile@example.com', image: null, organizations: [] });
+      assert.deepEqual(response.json().data, {
+        user_id: user.id,
+        name: 'Pro File',
+        email: 'profile@example.com',
+        image: null,
+        organizations: [],
+      });
     }
   });
 
@@ -60,7 +75,11 @@ describe('sessions', () => {
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number; sub: string };
     assert.equal(claims.sub, user.id);
     assert.ok(claims.exp > Date.now() / 1000);
-    const profile = await app.inject({ method: 'GET', url: '/auth/user', cookies: { access_token: access.value } });
+    const profile = await app.inject({
+      method: 'GET',
+      url: '/auth/user',
+      cookies: { access_token: access.value },
+    });
     assert.equal(profile.statusCode, 200);
     const second = await refresh(app, rotated.value);
     assert.equal(second.statusCode, 200);
@@ -76,7 +95,11 @@ describe('sessions', () => {
     assert.equal(cookie(replay, 'access_token')?.value, '');
     assert.equal(cookie(replay, 'refresh_token')?.value, '');
     assert.equal((await refresh(app, current)).statusCode, 401);
-    const profile = await app.inject({ method: 'GET', url: '/auth/user', headers: { authorization: `Bearer ${currentAccess}` } });
+    const profile = await app.inject({
+      method: 'GET',
+      url: '/auth/user',
+      headers: { authorization: `Bearer ${currentAccess}` },
+    });
     assert.equal(profile.statusCode, 401);
   });
 
@@ -105,7 +128,10 @@ describe('sessions', () => {
     assert.equal(response.statusCode, 200);
     assert.equal(cookie(response, 'access_token')?.value, '');
     assert.equal(cookie(response, 'refresh_token')?.value, '');
-    assert.equal((await app.inject({ method: 'GET', url: '/auth/user', headers: user.headers })).statusCode, 401);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/auth/user', headers: user.headers })).statusCode,
+      401,
+    );
     assert.equal((await refresh(app, user.refreshToken)).statusCode, 401);
   });
 
@@ -154,7 +180,17 @@ test('redirect targets are limited to paths of this site', () => {
   const site = 'http://localhost:8080';
   assert.equal(safeRedirectPath('/#/catalog', site), '/#/catalog');
   assert.equal(safeRedirectPath('/', site), '/');
-  for (const hostile of ['//evil.com', 'https://evil.com/', '/\\evil.com', 'evil.com', '/\t/evil.com', 'javascript:alert(1)', '', 42, undefined]) {
+  for (const hostile of [
+    '//evil.com',
+    'https://evil.com/',
+    '/\\evil.com',
+    'evil.com',
+    '/\t/evil.com',
+    'javascript:alert(1)',
+    '',
+    42,
+    undefined,
+  ]) {
     assert.equal(safeRedirectPath(hostile, site), '/', String(hostile));
   }
 });

@@ -43,8 +43,16 @@ export async function createAccessTokens(config: Config, db: Kysely<Database>): 
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer, audience: AUDIENCE, algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+        const { payload } = await jwtVerify(token, key, {
+          issuer,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.sid !== 'string' ||
+          typeof payload.exp !== 'number'
+        ) {
           return null;
         }
         return { userId: payload.sub, sessionId: payload.sid, expiresAt: payload.exp };

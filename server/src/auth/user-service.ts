@@ -23,7 +23,11 @@ const MAX_FIELD = 255;
 export async function upsertUserFromIdentity(db: Kysely<Database>, identity: Identity): Promise<string> {
   const email = identity.email?.trim().toLowerCase();
   if (!email || email.length > MAX_FIELD) {
-    throw new DomainError('IDENTITY_EMAIL_MISSING', 'The identity provider did not return an email address', 400);
+    throw new DomainError(
+      'IDENTITY_EMAIL_MISSING',
+      'The identity provider did not return an email address',
+      400,
+    );
   }
   const name = (identity.name?.trim() || email).slice(0, MAX_FIELD);
   const image = identity.image && identity.image.length <= 2048 ? identity.image : null;
@@ -36,7 +40,16 @@ export async function upsertUserFromIdentity(db: Kysely<Database>, identity: Ide
       await updateUserProfile(trx, userId, { email, name, image, now });
     } else {
       userId = randomUUID();
-      await insertUser(trx, { id: userId, issuer: identity.issuer, subject: identity.subject, email, name, image, created_at: now, updated_at: now });
+      await insertUser(trx, {
+        id: userId,
+        issuer: identity.issuer,
+        subject: identity.subject,
+        email,
+        name,
+        image,
+        created_at: now,
+        updated_at: now,
+      });
     }
     // Only a verified address proves the invitee owns it.
     if (identity.emailVerified) await acceptInvitations(trx, userId, email, now);

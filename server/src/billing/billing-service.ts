@@ -19,9 +19,14 @@ export interface BillingDeps {
   provider: BillingProvider;
 }
 
-async function organizationWithBillingRights(db: Kysely<Database>, userId: string, organizationId: string): Promise<OrganizationRow> {
+async function organizationWithBillingRights(
+  db: Kysely<Database>,
+  userId: string,
+  organizationId: string,
+): Promise<OrganizationRow> {
   const role = await findOrgRole(db, userId, organizationId);
-  const organization = role && billingRoles.includes(role) ? await findOrganization(db, organizationId) : null;
+  const organization =
+    role && billingRoles.includes(role) ? await findOrganization(db, organizationId) : null;
   if (!organization) throw billingErrors.noPermissionForOrganization();
   return organization;
 }
@@ -48,22 +53,45 @@ async function fromProvider(open: () => Promise<string>): Promise<{ url: string 
   }
 }
 
-export async function agentSubscriptionUrl(deps: BillingDeps, user: SessionUser, agentId: string): Promise<{ url: string }> {
+export async function agentSubscriptionUrl(
+  deps: BillingDeps,
+  user: SessionUser,
+  agentId: string,
+): Promise<{ url: string }> {
   const agent = await findAgent(deps.db, agentId);
   // Unknown agent and foreign agent answer alike.
   if (!agent) throw billingErrors.noPermissionForOrganization();
   const organization = await organizationWithBillingRights(deps.db, user.id, agent.organization_id);
   if (agent.subscription_status === 'paid') throw billingErrors.agentAlreadyPro();
-  return fromProvider(() => deps.provider.agentCheckoutUrl({ agent, organization, userId: user.id, userEmail: user.email }));
+  return fromProvider(() =>
+    deps.provider.agentCheckoutUrl({ agent, organization, userId: user.id, userEmail: user.email }),
+  );
 }
 
-export async function businessSubscriptionUrl(deps: BillingDeps, user: SessionUser, organizationId?: string): Promise<{ url: string }> {
-  const organization = await pickOrganization(deps.db, user.id, organizationId, billingErrors.noBillingOrganization);
+export async function businessSubscriptionUrl(
+  deps: BillingDeps,
+  user: SessionUser,
+  organizationId?: string,
+): Promise<{ url: string }> {
+  const organization = await pickOrganization(
+    deps.db,
+    user.id,
+    organizationId,
+    billingErrors.noBillingOrganization,
+  );
   if (organization.subscription_status === 'paid') throw billingErrors.alreadyBusiness();
-  return fromProvider(() => deps.provider.businessCheckoutUrl({ organization, userId: user.id, userEmail: user.email }));
+  return fromProvider(() =>
+    deps.provider.businessCheckoutUrl({ organization, userId: user.id, userEmail: user.email }),
+  );
 }
 
-export async function portalUrl(deps: BillingDeps, user: SessionUser, organizationId?: string): Promise<{ url: string }> {
+export async function portalUrl(
+  deps: BillingDeps,
+  user: SessionUser,
+  organizationId?: string,
+): Promise<{ url: string }> {
   const organization = await pickOrganization(deps.db, user.id, organizationId, billingErrors.noPermission);
-  return fromProvider(() => deps.provider.portalUrl({ organization, userId: user.id, userEmail: user.email }));
+  return fromProvider(() =>
+    deps.provider.portalUrl({ organization, userId: user.id, userEmail: user.email }),
+  );
 }

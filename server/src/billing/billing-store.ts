@@ -6,16 +6,30 @@ import type { Selectable } from 'kysely';
 
 type Db = Kysely<Database>;
 
-export async function markAgentProSubscription(db: Db, agentId: string, subscriptionId: string | null, eventAt: number | null): Promise<void> {
+export async function markAgentProSubscription(
+  db: Db,
+  agentId: string,
+  subscriptionId: string | null,
+  eventAt: number | null,
+): Promise<void> {
   await db
     .updateTable('agents')
-    .set({ subscription_status: 'paid', plan_source: 'subscription', billing_subscription_id: subscriptionId, billing_event_at: eventAt })
+    .set({
+      subscription_status: 'paid',
+      plan_source: 'subscription',
+      billing_subscription_id: subscriptionId,
+      billing_event_at: eventAt,
+    })
     .where('id', '=', agentId)
     .execute();
 }
 
 /** Ends a server's own Pro subscription (a license-based Pro plan is left alone). */
-export async function endAgentProSubscription(db: Db, agentId: string, eventAt: number | null): Promise<void> {
+export async function endAgentProSubscription(
+  db: Db,
+  agentId: string,
+  eventAt: number | null,
+): Promise<void> {
   await db
     .updateTable('agents')
     .set({ subscription_status: 'unpaid', plan_source: null, billing_event_at: eventAt })
@@ -27,16 +41,29 @@ export async function endAgentProSubscription(db: Db, agentId: string, eventAt: 
 export async function markOrganizationBusiness(
   db: Db,
   organizationId: string,
-  plan: { licenses: number; customerId: string | null; subscriptionId: string | null; eventAt: number | null },
+  plan: {
+    licenses: number;
+    customerId: string | null;
+    subscriptionId: string | null;
+    eventAt: number | null;
+  },
 ): Promise<void> {
-  const update: Record<string, unknown> = { subscription_status: 'paid', licenses: plan.licenses, billing_event_at: plan.eventAt };
+  const update: Record<string, unknown> = {
+    subscription_status: 'paid',
+    licenses: plan.licenses,
+    billing_event_at: plan.eventAt,
+  };
   if (plan.customerId) update.billing_customer_id = plan.customerId;
   if (plan.subscriptionId) update.billing_subscription_id = plan.subscriptionId;
   await db.updateTable('organizations').set(update).where('id', '=', organizationId).execute();
 }
 
 /** Ends Business: no licenses, and servers that used one become unpaid. */
-export async function endOrganizationBusiness(db: Db, organizationId: string, eventAt: number | null): Promise<void> {
+export async function endOrganizationBusiness(
+  db: Db,
+  organizationId: string,
+  eventAt: number | null,
+): Promise<void> {
   await db
     .updateTable('organizations')
     .set({ subscription_status: 'unpaid', licenses: 0, billing_event_at: eventAt })
@@ -50,8 +77,16 @@ export async function endOrganizationBusiness(db: Db, organizationId: string, ev
     .execute();
 }
 
-export async function setOrganizationCustomer(db: Db, organizationId: string, customerId: string): Promise<void> {
-  await db.updateTable('organizations').set({ billing_customer_id: customerId }).where('id', '=', organizationId).execute();
+export async function setOrganizationCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+): Promise<void> {
+  await db
+    .updateTable('organizations')
+    .set({ billing_customer_id: customerId })
+    .where('id', '=', organizationId)
+    .execute();
 }
 
 /** Records a provider event; false when it was already processed (webhooks are retried). */
@@ -68,7 +103,14 @@ export type DevCheckoutRow = Selectable<DevCheckoutsTable>;
 
 export async function insertDevCheckout(
   db: Db,
-  checkout: { id: string; kind: CheckoutKind; organizationId: string; agentId: string | null; userId: string; now: number },
+  checkout: {
+    id: string;
+    kind: CheckoutKind;
+    organizationId: string;
+    agentId: string | null;
+    userId: string;
+    now: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('dev_checkouts')
@@ -90,6 +132,11 @@ export async function findDevCheckout(db: Db, id: string): Promise<DevCheckoutRo
 
 /** Marks it completed once; false when it already was. */
 export async function completeDevCheckout(db: Db, id: string, now: number): Promise<boolean> {
-  const result = await db.updateTable('dev_checkouts').set({ completed_at: now }).where('id', '=', id).where('completed_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('dev_checkouts')
+    .set({ completed_at: now })
+    .where('id', '=', id)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

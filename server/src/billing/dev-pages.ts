@@ -11,7 +11,12 @@ function page(title: string, body: string): string {
 </html>`;
 }
 
-export function renderDevCheckoutPage(options: { action: string; planName: string; subject: string; cancelUrl: string }): string {
+export function renderDevCheckoutPage(options: {
+  action: string;
+  planName: string;
+  subject: string;
+  cancelUrl: string;
+}): string {
   return page(
     'Dockhand test checkout',
     `<p>Development billing: no payment is taken.</p>
@@ -21,7 +26,13 @@ export function renderDevCheckoutPage(options: { action: string; planName: strin
   );
 }
 
-export function renderDevPortalPage(options: { organizationName: string; business: boolean; licenses: number; cancelAction: string; returnUrl: string }): string {
+export function renderDevPortalPage(options: {
+  organizationName: string;
+  business: boolean;
+  licenses: number;
+  cancelAction: string;
+  returnUrl: string;
+}): string {
   const plan = options.business ? `Business (${options.licenses} Pro server licenses)` : 'Individual';
   const cancel = options.business
     ? `<form method="post" action="${escapeHtml(options.cancelAction)}"><button type="submit">Cancel Business subscription</button></form>`

@@ -26,14 +26,25 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
 
   async function openCheckout(id: string, userId: string) {
     const checkout = await findDevCheckout(db, id);
-    if (!checkout || checkout.user_id !== userId || checkout.completed_at !== null) throw billingErrors.checkoutNotFound();
-    await requireOrgRole(db, userId, checkout.organization_id, billingRoles, billingErrors.noPermissionForOrganization);
+    if (!checkout || checkout.user_id !== userId || checkout.completed_at !== null)
+      throw billingErrors.checkoutNotFound();
+    await requireOrgRole(
+      db,
+      userId,
+      checkout.organization_id,
+      billingRoles,
+      billingErrors.noPermissionForOrganization,
+    );
     return checkout;
   }
 
   await app.register(async (scope) => {
     // The forms post nothing we need; accept and ignore their bodies.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_request, _payload, done) => done(null, {}));
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { bodyLimit: 1024 },
+      (_request, _payload, done) => done(null, {}),
+    );
 
     scope.get<{ Params: { id: string } }>('/billing/dev/checkout/:id', async (request, reply) => {
       const user = await requireUser(request);
@@ -42,7 +53,10 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
       const agent = checkout.agent_id ? await findAgent(db, checkout.agent_id) : null;
       const html = renderDevCheckoutPage({
         action: `/billing/dev/checkout/${encodeURIComponent(checkout.id)}/complete`,
-        planName: checkout.kind === 'agent' ? 'Pro server' : `Business (${config.billing.businessLicenses} Pro server licenses)`,
+        planName:
+          checkout.kind === 'agent'
+            ? 'Pro server'
+            : `Business (${config.billing.businessLicenses} Pro server licenses)`,
         subject: agent?.name ?? organization?.name ?? '',
         cancelUrl: '/',
       });
@@ -53,7 +67,8 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
       const user = await requireUser(request);
       const checkout = await openCheckout(request.params.id, user.id);
       await db.transaction().execute(async (trx) => {
-        if (!(await completeDevCheckout(trx, checkout.id, Date.now()))) throw billingErrors.checkoutNotFound();
+        if (!(await completeDevCheckout(trx, checkout.id, Date.now())))
+          throw billingErrors.checkoutNotFound();
         if (checkout.kind === 'agent' && checkout.agent_id) {
           await markAgentProSubscription(trx, checkout.agent_id, null, null);
         } else {
@@ -68,27 +83,45 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
       return reply.redirect(checkoutSuccessUrl(config.publicUrl, checkout.kind), 303);
     });
 
-    scope.get<{ Params: { organizationId: string } }>('/billing/dev/portal/:organizationId', async (request, reply) => {
-      const user = await requireUser(request);
-      const { organizationId } = request.params;
-      await requireOrgRole(db, user.id, organizationId, billingRoles, billingErrors.noPermissionForOrganization);
-      const organization = await findOrganization(db, organizationId);
-      const html = renderDevPortalPage({
-        organizationName: organization?.name ?? '',
-        business: organization?.subscription_status === 'paid',
-        licenses: organization?.licenses ?? 0,
-        cancelAction: `/billing/dev/portal/${encodeURIComponent(organizationId)}/cancel`,
-        returnUrl: '/#/organization',
-      });
-      return reply.type('text/html').send(html);
-    });
+    scope.get<{ Params: { organizationId: string } }>(
+      '/billing/dev/portal/:organizationId',
+      async (request, reply) => {
+        const user = await requireUser(request);
+        const { organizationId } = request.params;
+        await requireOrgRole(
+          db,
+          user.id,
+          organizationId,
+          billingRoles,
+          billingErrors.noPermissionForOrganization,
+        );
+        const organization = await findOrganization(db, organizationId);
+        const html = renderDevPortalPage({
+          organizationName: organization?.name ?? '',
+          business: organization?.subscription_status === 'paid',
+          licenses: organization?.licenses ?? 0,
+          cancelAction: `/billing/dev/portal/${encodeURIComponent(organizationId)}/cancel`,
+          returnUrl: '/#/organization',
+        });
+        return reply.type('text/html').send(html);
+      },
+    );
 
-    scope.post<{ Params: { organizationId: string } }>('/billing/dev/portal/:organizationId/cancel', async (request, reply) => {
-      const user = await requireUser(request);
-      const { organizationId } = request.params;
-      await requireOrgRole(db, user.id, organizationId, billingRoles, billingErrors.noPermissionForOrganization);
-      await db.transaction().execute((trx) => endOrganizationBusiness(trx, organizationId, null));
-      return reply.redirect('/#/organization', 303);
-    });
+    scope.post<{ Params: { organizationId: string } }>(
+      '/billing/dev/portal/:organizationId/cancel',
+      async (request, reply) => {
+        const user = await requireUser(request);
+        const { organizationId } = request.params;
+        await requireOrgRole(
+          db,
+          user.id,
+          organizationId,
+          billingRoles,
+          billingErrors.noPermissionForOrganization,
+        );
+        await db.transaction().execute((trx) => endOrganizationBusiness(trx, organizationId, null));
+        return reply.redirect('/#/organization', 303);
+      },
+    );
   });
 }

@@ -4,7 +4,12 @@ import type Stripe from 'stripe';
 import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { inputObject, optionalString, requiredId } from '../http/input.js';
-import { agentSubscriptionUrl, businessSubscriptionUrl, portalUrl, type BillingDeps } from './billing-service.js';
+import {
+  agentSubscriptionUrl,
+  businessSubscriptionUrl,
+  portalUrl,
+  type BillingDeps,
+} from './billing-service.js';
 import { createDevBillingProvider } from './dev-provider.js';
 import { registerDevBillingPages } from './dev-routes.js';
 import { billingErrors } from './errors.js';
@@ -17,7 +22,10 @@ export async function registerBillingRoutes(app: FastifyInstance, context: AppCo
   const stripe = stripeModule ? stripeModule.createStripeClient(config) : null;
   const deps: BillingDeps = {
     db,
-    provider: stripeModule && stripe ? stripeModule.createStripeBillingProvider(stripe, config, db) : createDevBillingProvider(db, config.publicUrl),
+    provider:
+      stripeModule && stripe
+        ? stripeModule.createStripeBillingProvider(stripe, config, db)
+        : createDevBillingProvider(db, config.publicUrl),
   };
 
   app.get('/api/v1/billing/get-agent-subscription-url', async (request) => {
@@ -42,17 +50,28 @@ export async function registerBillingRoutes(app: FastifyInstance, context: AppCo
   else await registerDevBillingPages(app, context);
 }
 
-async function registerStripeWebhook(app: FastifyInstance, context: AppContext, stripe: Stripe): Promise<void> {
+async function registerStripeWebhook(
+  app: FastifyInstance,
+  context: AppContext,
+  stripe: Stripe,
+): Promise<void> {
   await app.register(async (scope) => {
     // The signature covers the exact bytes: keep the body raw.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.post('/billing/stripe/webhook', async (request) => {
       const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw billingErrors.invalidSignature();
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+        throw billingErrors.invalidSignature();
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(request.body, signature, context.config.billing.stripeWebhookSecret);
+        event = stripe.webhooks.constructEvent(
+          request.body,
+          signature,
+          context.config.billing.stripeWebhookSecret,
+        );
       } catch {
         throw billingErrors.invalidSignature();
       }

@@ -36,14 +36,26 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 }
 
 /** Returns false when the event was a duplicate and nothing was applied. */
-export async function applyStripeEvent(db: Kysely<Database>, event: Stripe.Event, businessLicenses: number): Promise<boolean> {
+export async function applyStripeEvent(
+  db: Kysely<Database>,
+  event: Stripe.Event,
+  businessLicenses: number,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await claimBillingEvent(trx, event.id, Date.now()))) return false;
     const eventAt = event.created;
     if (event.type === 'checkout.session.completed') {
       const session = event.data.object;
       const target = targetOf(session.metadata);
-      if (target) await activate(trx, target, idOf(session.customer), idOf(session.subscription), eventAt, businessLicenses);
+      if (target)
+        await activate(
+          trx,
+          target,
+          idOf(session.customer),
+          idOf(session.subscription),
+          eventAt,
+          businessLicenses,
+        );
     } else if (
       event.type === 'customer.subscription.created' ||
       event.type === 'customer.subscription.updated' ||
@@ -52,8 +64,10 @@ export async function applyStripeEvent(db: Kysely<Database>, event: Stripe.Event
       const subscription = event.data.object;
       const target = targetOf(subscription.metadata);
       if (!target || (await isStale(trx, target, eventAt))) return true;
-      const active = event.type !== 'customer.subscription.deleted' && ACTIVE_STATUSES.has(subscription.status);
-      if (active) await activate(trx, target, idOf(subscription.customer), subscription.id, eventAt, businessLicenses);
+      const active =
+        event.type !== 'customer.subscription.deleted' && ACTIVE_STATUSES.has(subscription.status);
+      if (active)
+        await activate(trx, target, idOf(subscription.customer), subscription.id, eventAt, businessLicenses);
       else if (target.kind === 'agent') await endAgentProSubscription(trx, target.agentId!, eventAt);
       else await endOrganizationBusiness(trx, target.organizationId, eventAt);
     }
@@ -72,14 +86,27 @@ async function activate(
   if (target.kind === 'agent') {
     await markAgentProSubscription(db, target.agentId!, subscriptionId, eventAt);
   } else {
-    await markOrganizationBusiness(db, target.organizationId, { licenses: businessLicenses, customerId, subscriptionId, eventAt });
+    await markOrganizationBusiness(db, target.organizationId, {
+      licenses: businessLicenses,
+      customerId,
+      subscriptionId,
+      eventAt,
+    });
   }
 }
 
 async function isStale(db: Kysely<Database>, target: Target, eventAt: number): Promise<boolean> {
   const row =
     target.kind === 'agent'
-      ? await db.selectFrom('agents').select('billing_event_at').where('id', '=', target.agentId!).executeTakeFirst()
-      : await db.selectFrom('organizations').select('billing_event_at').where('id', '=', target.organizationId).executeTakeFirst();
+      ? await db
+          .selectFrom('agents')
+          .select('billing_event_at')
+          .where('id', '=', target.agentId!)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('organizations')
+          .select('billing_event_at')
+          .where('id', '=', target.organizationId)
+          .executeTakeFirst();
   return row?.billing_event_at != null && row.billing_event_at > eventAt;
 }

@@ -21,7 +21,11 @@ export function createStripeClient(config: Config): Stripe {
   });
 }
 
-export function createStripeBillingProvider(stripe: Stripe, config: Config, db: Kysely<Database>): BillingProvider {
+export function createStripeBillingProvider(
+  stripe: Stripe,
+  config: Config,
+  db: Kysely<Database>,
+): BillingProvider {
   const { publicUrl } = config;
 
   async function customerFor(request: CheckoutRequest): Promise<string> {
@@ -35,7 +39,12 @@ export function createStripeBillingProvider(stripe: Stripe, config: Config, db: 
     return customer.id;
   }
 
-  async function checkout(request: CheckoutRequest, price: string, metadata: Record<string, string>, kind: 'agent' | 'business'): Promise<string> {
+  async function checkout(
+    request: CheckoutRequest,
+    price: string,
+    metadata: Record<string, string>,
+    kind: 'agent' | 'business',
+  ): Promise<string> {
     const session = await stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: await customerFor(request),
@@ -59,7 +68,12 @@ export function createStripeBillingProvider(stripe: Stripe, config: Config, db: 
         'agent',
       ),
     businessCheckoutUrl: (request) =>
-      checkout(request, config.billing.stripePriceBusiness, { kind: 'business', organization_id: request.organization.id }, 'business'),
+      checkout(
+        request,
+        config.billing.stripePriceBusiness,
+        { kind: 'business', organization_id: request.organization.id },
+        'business',
+      ),
     async portalUrl(request) {
       if (!request.organization.billing_customer_id) throw billingErrors.noBillingAccount();
       const session = await stripe.billingPortal.sessions.create({

@@ -27,7 +27,9 @@ export interface DatabaseOptions {
 const PG_INT8_OID = 20;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const { db, engine } = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  const { db, engine } = options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(options.dataDir);
   try {
     await runMigrations(db as Kysely<unknown>);
   } catch (error) {
@@ -47,14 +49,16 @@ function openSqlite(dataDir: string): { db: Kysely<Database>; engine: DatabaseEn
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
 }
 
-function openPostgres(connectionString: string): { db: Kysely<Database> ; engine: DatabaseEngine } {
+function openPostgres(connectionString: string): { db: Kysely<Database>; engine: DatabaseEngine } {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
     // Millisecond timestamps are bigint columns: read them as numbers (they stay far below 2^53).
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === PG_INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === PG_INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };

@@ -7,7 +7,11 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseEngine } from './connect.js';
 import type { Database } from './schema.js';
 
-export async function lockWithinTransaction(trx: Kysely<Database>, engine: DatabaseEngine, key: string): Promise<void> {
+export async function lockWithinTransaction(
+  trx: Kysely<Database>,
+  engine: DatabaseEngine,
+  key: string,
+): Promise<void> {
   if (engine !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }

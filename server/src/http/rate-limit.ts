@@ -5,7 +5,10 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from './errors.js';
 
-export function createRateLimiter(limitPerWindow: number, windowMs = 60_000): (request: FastifyRequest) => Promise<void> {
+export function createRateLimiter(
+  limitPerWindow: number,
+  windowMs = 60_000,
+): (request: FastifyRequest) => Promise<void> {
   const counts = new Map<string, number>();
   let windowStart = Date.now();
   return async (request) => {
@@ -16,6 +19,7 @@ export function createRateLimiter(limitPerWindow: number, windowMs = 60_000): (r
     }
     const count = (counts.get(request.ip) ?? 0) + 1;
     counts.set(request.ip, count);
-    if (count > limitPerWindow) throw new DomainError('RATE_LIMITED', 'Too many requests, please try again later', 429);
+    if (count > limitPerWindow)
+      throw new DomainError('RATE_LIMITED', 'Too many requests, please try again later', 429);
   };
 }

@@ -19,7 +19,11 @@ export function noOrganizationAccess(): DomainError {
   return new DomainError('ORG_FORBIDDEN', 'You don’t have access to this organization', 403);
 }
 
-export async function findOrgRole(db: Kysely<Database>, userId: string, organizationId: string): Promise<OrganizationRole | null> {
+export async function findOrgRole(
+  db: Kysely<Database>,
+  userId: string,
+  organizationId: string,
+): Promise<OrganizationRole | null> {
   const row = await db
     .selectFrom('organization_members')
     .select('role')

@@ -9,7 +9,14 @@ import type { Database } from '../db/schema.js';
 import { invalidRequest } from '../http/input.js';
 import { adminRoles, billingRoles, findOrgRole, requireOrgRole } from './access.js';
 import { organizationErrors } from './errors.js';
-import { deleteInvitation, deleteMember, insertInvitation, insertMember, listInvitations, listMembers } from './member-store.js';
+import {
+  deleteInvitation,
+  deleteMember,
+  insertInvitation,
+  insertMember,
+  listInvitations,
+  listMembers,
+} from './member-store.js';
 import { findOrganization } from './organization-store.js';
 import type { OrganizationRole } from './tables.js';
 
@@ -25,24 +32,38 @@ export interface MemberView {
   pending: boolean;
 }
 
-export async function getMembers(db: Kysely<Database>, userId: string, organizationId: string): Promise<MemberView[]> {
+export async function getMembers(
+  db: Kysely<Database>,
+  userId: string,
+  organizationId: string,
+): Promise<MemberView[]> {
   await requireOrgRole(db, userId, organizationId, billingRoles);
   const members = await listMembers(db, organizationId);
   const invitations = await listInvitations(db, organizationId);
   return [
     ...members.map((member) => ({ ...member, pending: false })),
-    ...invitations.map((invitation) => ({ user_id: null, email: invitation.email, name: null, role: invitation.role, pending: true })),
+    ...invitations.map((invitation) => ({
+      user_id: null,
+      email: invitation.email,
+      name: null,
+      role: invitation.role,
+      pending: true,
+    })),
   ];
 }
 
-export function validateInvite(rawEmail: unknown, rawRole: unknown): { email: string; role: OrganizationRole } {
+export function validateInvite(
+  rawEmail: unknown,
+  rawRole: unknown,
+): { email: string; role: OrganizationRole } {
   if (rawEmail === undefined || rawEmail === null) throw organizationErrors.emailRequired();
   if (typeof rawEmail !== 'string') throw invalidRequest();
   const email = rawEmail.trim().toLowerCase();
   if (!email) throw organizationErrors.emailRequired();
   if (email.length > 255 || !EMAIL_PATTERN.test(email)) throw organizationErrors.emailInvalid();
   const role = rawRole === undefined || rawRole === null || rawRole === '' ? 'admin' : rawRole;
-  if (typeof role !== 'string' || !INVITABLE_ROLES.includes(role as OrganizationRole)) throw organizationErrors.roleInvalid();
+  if (typeof role !== 'string' || !INVITABLE_ROLES.includes(role as OrganizationRole))
+    throw organizationErrors.roleInvalid();
   return { email, role: role as OrganizationRole };
 }
 
@@ -84,5 +105,6 @@ export async function removeMember(
     return;
   }
   const email = target.email?.trim().toLowerCase();
-  if (!email || (await deleteInvitation(db, organizationId, email)) === 0) throw organizationErrors.memberNotFound();
+  if (!email || (await deleteInvitation(db, organizationId, email)) === 0)
+    throw organizationErrors.memberNotFound();
 }

@@ -12,7 +12,13 @@ export interface MemberRow {
   role: OrganizationRole;
 }
 
-export async function insertMember(db: Db, organizationId: string, userId: string, role: OrganizationRole, now: number): Promise<void> {
+export async function insertMember(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  role: OrganizationRole,
+  now: number,
+): Promise<void> {
   await db
     .insertInto('organization_members')
     .values({ organization_id: organizationId, user_id: userId, role, created_at: now })
@@ -31,7 +37,10 @@ export async function listMembers(db: Db, organizationId: string): Promise<Membe
     .execute();
 }
 
-export async function listInvitations(db: Db, organizationId: string): Promise<{ email: string; role: OrganizationRole }[]> {
+export async function listInvitations(
+  db: Db,
+  organizationId: string,
+): Promise<{ email: string; role: OrganizationRole }[]> {
   return db
     .selectFrom('organization_invitations')
     .select(['email', 'role'])
@@ -42,7 +51,14 @@ export async function listInvitations(db: Db, organizationId: string): Promise<{
 
 export async function insertInvitation(
   db: Db,
-  invitation: { id: string; organizationId: string; email: string; role: OrganizationRole; invitedBy: string; now: number },
+  invitation: {
+    id: string;
+    organizationId: string;
+    email: string;
+    role: OrganizationRole;
+    invitedBy: string;
+    now: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('organization_invitations')
@@ -54,7 +70,9 @@ export async function insertInvitation(
       invited_by: invitation.invitedBy,
       created_at: invitation.now,
     })
-    .onConflict((conflict) => conflict.columns(['organization_id', 'email']).doUpdateSet({ role: invitation.role }))
+    .onConflict((conflict) =>
+      conflict.columns(['organization_id', 'email']).doUpdateSet({ role: invitation.role }),
+    )
     .execute();
 }
 
@@ -78,15 +96,24 @@ export async function deleteInvitation(db: Db, organizationId: string, email: st
 
 /** Turns every pending invitation for `email` into a membership (run inside the sign-in transaction). */
 export async function acceptInvitations(db: Db, userId: string, email: string, now: number): Promise<void> {
-  const invitations = await db.selectFrom('organization_invitations').select(['organization_id', 'role']).where('email', '=', email).execute();
+  const invitations = await db
+    .selectFrom('organization_invitations')
+    .select(['organization_id', 'role'])
+    .where('email', '=', email)
+    .execute();
   for (const invitation of invitations) {
     await insertMember(db, invitation.organization_id, userId, invitation.role, now);
   }
-  if (invitations.length > 0) await db.deleteFrom('organization_invitations').where('email', '=', email).execute();
+  if (invitations.length > 0)
+    await db.deleteFrom('organization_invitations').where('email', '=', email).execute();
 }
 
 /** First organization where the user holds one of `roles`, in the order given (owner, then admin, ...). */
-export async function firstOrganizationWithRole(db: Db, userId: string, roles: readonly OrganizationRole[]): Promise<string | null> {
+export async function firstOrganizationWithRole(
+  db: Db,
+  userId: string,
+  roles: readonly OrganizationRole[],
+): Promise<string | null> {
   const rows = await db
     .selectFrom('organization_members')
     .select(['organization_id', 'role'])

@@ -8,7 +8,12 @@ import { invalidRequest } from '../http/input.js';
 import { adminRoles, requireOrgRole } from './access.js';
 import { organizationErrors } from './errors.js';
 import { insertMember } from './member-store.js';
-import { deleteOrganizationCascade, findOrganization, insertOrganization, renameOrganization } from './organization-store.js';
+import {
+  deleteOrganizationCascade,
+  findOrganization,
+  insertOrganization,
+  renameOrganization,
+} from './organization-store.js';
 import type { OrganizationSubscriptionStatus } from './tables.js';
 
 export const ORGANIZATION_NAME_MAX = 255;
@@ -28,7 +33,11 @@ export interface CreatedOrganization {
   subscription_status: OrganizationSubscriptionStatus;
 }
 
-export async function createOrganization(db: Kysely<Database>, userId: string, rawName: unknown): Promise<CreatedOrganization> {
+export async function createOrganization(
+  db: Kysely<Database>,
+  userId: string,
+  rawName: unknown,
+): Promise<CreatedOrganization> {
   const name = validateOrganizationName(rawName);
   const id = randomUUID();
   const now = Date.now();

@@ -32,10 +32,16 @@ export async function listOrganizationsOfUser(db: Db, userId: string): Promise<U
 }
 
 export async function findOrganization(db: Db, organizationId: string): Promise<OrganizationRow | null> {
-  return (await db.selectFrom('organizations').selectAll().where('id', '=', organizationId).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('organizations').selectAll().where('id', '=', organizationId).executeTakeFirst()) ??
+    null
+  );
 }
 
-export async function insertOrganization(db: Db, organization: { id: string; name: string; now: number }): Promise<void> {
+export async function insertOrganization(
+  db: Db,
+  organization: { id: string; name: string; now: number },
+): Promise<void> {
   await db
     .insertInto('organizations')
     .values({

@@ -16,8 +16,10 @@ describe('organizations, members and plans', () => {
   });
   after(() => testApp.close());
 
-  const call = (user: TestUser, url: string, payload: object) => app.inject({ method: 'POST', url, payload, headers: user.headers });
-  const profile = async (user: TestUser) => (await app.inject({ method: 'GET', url: '/auth/user', headers: user.headers })).json().data;
+  const call = (user: TestUser, url: string, payload: object) =>
+    app.inject({ method: 'POST', url, payload, headers: user.headers });
+  const profile = async (user: TestUser) =>
+    (await app.inject({ method: 'GET', url: '/auth/user', headers: user.headers })).json().data;
 
   test('create makes the creator owner; rename validates and returns the name', async () => {
     const user = await signIn(app, 'creator@org.test');
@@ -28,13 +30,24 @@ describe('organizations, members and plans', () => {
     assert.equal(data.name, 'Acme');
     assert.equal(data.subscription_status, 'unpaid');
     assert.equal(typeof created.json().message, 'string');
-    assert.deepEqual((await profile(user)).organizations, [{ id: data.id, name: 'Acme', role: 'owner', subscription_status: 'unpaid', licenses: 0 }]);
+    assert.deepEqual((await profile(user)).organizations, [
+      { id: data.id, name: 'Acme', role: 'owner', subscription_status: 'unpaid', licenses: 0 },
+    ]);
 
     const empty = await call(user, '/api/v1/organization/rename-organization', { id: data.id, name: '   ' });
     assert.deepEqual(empty.json(), { success: false, message: 'Organization name is required' });
-    const long = await call(user, '/api/v1/organization/rename-organization', { id: data.id, name: 'x'.repeat(256) });
-    assert.deepEqual(long.json(), { success: false, message: 'Organization name must be 255 characters or less' });
-    const exact = await call(user, '/api/v1/organization/rename-organization', { id: data.id, name: 'y'.repeat(255) });
+    const long = await call(user, '/api/v1/organization/rename-organization', {
+      id: data.id,
+      name: 'x'.repeat(256),
+    });
+    assert.deepEqual(long.json(), {
+      success: false,
+      message: 'Organization name must be 255 characters or less',
+    });
+    const exact = await call(user, '/api/v1/organization/rename-organization', {
+      id: data.id,
+      name: 'y'.repeat(255),
+    });
     assert.equal(exact.json().data.name, 'y'.repeat(255));
   });
 
@@ -43,10 +56,14 @@ describe('organizations, members and plans', () => {
     const online = new Set([fixture.agentA]);
     app.dockhand.presence = { isOnline: (agentId) => online.has(agentId) };
     try {
-      const blocked = await call(fixture.owner, '/api/v1/organizations/delete-organization', { id: fixture.orgA.id });
+      const blocked = await call(fixture.owner, '/api/v1/organizations/delete-organization', {
+        id: fixture.orgA.id,
+      });
       assert.equal(blocked.statusCode, 409);
       online.clear();
-      const deleted = await call(fixture.owner, '/api/v1/organizations/delete-organization', { id: fixture.orgA.id });
+      const deleted = await call(fixture.owner, '/api/v1/organizations/delete-organization', {
+        id: fixture.orgA.id,
+      });
       assert.equal(deleted.statusCode, 200);
       assert.equal(await findAgent(app.dockhand.db, fixture.agentA), null);
       assert.deepEqual((await profile(fixture.admin)).organizations, []);
@@ -58,44 +75,80 @@ describe('organizations, members and plans', () => {
   test('an invited existing user joins at once; a new email joins at sign-in; owners cannot be removed', async () => {
     const fixture = await seedFixture(app, { business: true });
     const existing = await signIn(app, 'existing.person@c.test');
-    const invited = await call(fixture.admin, '/api/v1/organizations/invite-member', { organization_id: fixture.orgA.id, email: 'Existing.Person@c.test', role: 'admin' });
+    const invited = await call(fixture.admin, '/api/v1/organizations/invite-member', {
+      organization_id: fixture.orgA.id,
+      email: 'Existing.Person@c.test',
+      role: 'admin',
+    });
     assert.equal(invited.json().message, 'Member added');
     assert.equal((await profile(existing)).organizations[0].role, 'admin');
-    const again = await call(fixture.admin, '/api/v1/organizations/invite-member', { organization_id: fixture.orgA.id, email: 'existing.person@c.test' });
+    const again = await call(fixture.admin, '/api/v1/organizations/invite-member', {
+      organization_id: fixture.orgA.id,
+      email: 'existing.person@c.test',
+    });
     assert.equal(again.statusCode, 409);
 
-    const pending = await call(fixture.owner, '/api/v1/organizations/invite-member', { organization_id: fixture.orgA.id, email: 'later@c.test' });
+    const pending = await call(fixture.owner, '/api/v1/organizations/invite-member', {
+      organization_id: fixture.orgA.id,
+      email: 'later@c.test',
+    });
     assert.equal(pending.json().data.joined, false);
-    const members = (await call(fixture.owner, '/api/v1/organizations/get-members', { organization_id: fixture.orgA.id })).json().data.members;
-    assert.ok(members.some((member: { email: string; pending: boolean }) => member.email === 'later@c.test' && member.pending));
+    const members = (
+      await call(fixture.owner, '/api/v1/organizations/get-members', { organization_id: fixture.orgA.id })
+    ).json().data.members;
+    assert.ok(
+      members.some(
+        (member: { email: string; pending: boolean }) => member.email === 'later@c.test' && member.pending,
+      ),
+    );
     const later = await signIn(app, 'later@c.test');
     assert.equal((await profile(later)).organizations[0].id, fixture.orgA.id);
 
-    const owner = await call(fixture.admin, '/api/v1/organizations/delete-member', { organization_id: fixture.orgA.id, user_id: fixture.owner.id });
+    const owner = await call(fixture.admin, '/api/v1/organizations/delete-member', {
+      organization_id: fixture.orgA.id,
+      user_id: fixture.owner.id,
+    });
     assert.deepEqual(owner.json(), { success: false, message: 'Owner members cannot be removed' });
-    const removed = await call(fixture.admin, '/api/v1/organizations/delete-member', { organization_id: fixture.orgA.id, user_id: later.id });
+    const removed = await call(fixture.admin, '/api/v1/organizations/delete-member', {
+      organization_id: fixture.orgA.id,
+      user_id: later.id,
+    });
     assert.equal(removed.statusCode, 200);
     assert.deepEqual((await profile(later)).organizations, []);
   });
 
   test('inviting needs a Business organization and an email', async () => {
     const fixture = await seedFixture(app);
-    const individual = await call(fixture.owner, '/api/v1/organizations/invite-member', { organization_id: fixture.orgA.id, email: 'x@c.test' });
+    const individual = await call(fixture.owner, '/api/v1/organizations/invite-member', {
+      organization_id: fixture.orgA.id,
+      email: 'x@c.test',
+    });
     assert.equal(individual.statusCode, 402);
-    const missing = await call(fixture.owner, '/api/v1/organizations/invite-member', { organization_id: fixture.orgA.id, role: 'admin' });
+    const missing = await call(fixture.owner, '/api/v1/organizations/invite-member', {
+      organization_id: fixture.orgA.id,
+      role: 'admin',
+    });
     assert.deepEqual(missing.json(), { success: false, message: 'Email is required' });
   });
 
   test('one free server per owner across their organizations', async () => {
     const fixture = await seedFixture(app);
-    const second = (await call(fixture.owner, '/api/v1/organization/create-organization', { name: 'Second' })).json().data.id;
+    const second = (
+      await call(fixture.owner, '/api/v1/organization/create-organization', { name: 'Second' })
+    ).json().data.id;
     const otherAgent = randomUUID();
     await insertAgent(app.dockhand.db, { id: otherAgent, organizationId: second, name: 'other' });
-    const first = await call(fixture.admin, '/api/v1/organizations/promote-agent', { agent_id: fixture.agentA, type: 'free' });
+    const first = await call(fixture.admin, '/api/v1/organizations/promote-agent', {
+      agent_id: fixture.agentA,
+      type: 'free',
+    });
     assert.equal(first.statusCode, 200);
     assert.equal(first.json().data.message, 'Agent promoted successfully');
     assert.equal((await findAgent(app.dockhand.db, fixture.agentA))?.subscription_status, 'free');
-    const blocked = await call(fixture.owner, '/api/v1/organizations/promote-agent', { agent_id: otherAgent, type: 'free' });
+    const blocked = await call(fixture.owner, '/api/v1/organizations/promote-agent', {
+      agent_id: otherAgent,
+      type: 'free',
+    });
     assert.equal(blocked.statusCode, 409);
     assert.equal((await findAgent(app.dockhand.db, otherAgent))?.subscription_status, 'unpaid');
   });
@@ -103,8 +156,10 @@ describe('organizations, members and plans', () => {
   test('concurrent promotions cannot share the last free slot or license', async () => {
     const fixture = await seedFixture(app, { business: true, licenses: 1 });
     const agents = [fixture.agentA, randomUUID(), randomUUID(), randomUUID()];
-    for (const id of agents.slice(1)) await insertAgent(app.dockhand.db, { id, organizationId: fixture.orgA.id, name: id.slice(0, 8) });
-    const promote = (agentId: string, type: string) => call(fixture.owner, '/api/v1/organizations/promote-agent', { agent_id: agentId, type });
+    for (const id of agents.slice(1))
+      await insertAgent(app.dockhand.db, { id, organizationId: fixture.orgA.id, name: id.slice(0, 8) });
+    const promote = (agentId: string, type: string) =>
+      call(fixture.owner, '/api/v1/organizations/promote-agent', { agent_id: agentId, type });
     const free = await Promise.all([promote(agents[0]!, 'free'), promote(agents[1]!, 'free')]);
     assert.deepEqual(free.map((response) => response.statusCode).sort(), [200, 409]);
     const pro = await Promise.all([promote(agents[2]!, 'pro'), promote(agents[3]!, 'pro')]);
@@ -114,16 +169,30 @@ describe('organizations, members and plans', () => {
   test('pro only within the licenses; otherwise No Pro Licenses Available', async () => {
     const fixture = await seedFixture(app, { business: true, licenses: 1 });
     const extra = randomUUID();
-    await insertAgent(app.dockhand.db, { id: extra, organizationId: fixture.orgA.id, name: 'extra', status: 'free' });
-    const first = await call(fixture.owner, '/api/v1/organizations/promote-agent', { agent_id: fixture.agentA, type: 'pro' });
+    await insertAgent(app.dockhand.db, {
+      id: extra,
+      organizationId: fixture.orgA.id,
+      name: 'extra',
+      status: 'free',
+    });
+    const first = await call(fixture.owner, '/api/v1/organizations/promote-agent', {
+      agent_id: fixture.agentA,
+      type: 'pro',
+    });
     assert.equal(first.json().data.message, 'Agent promoted successfully');
     assert.equal((await findAgent(app.dockhand.db, fixture.agentA))?.subscription_status, 'paid');
-    const none = await call(fixture.owner, '/api/v1/organizations/promote-agent', { agent_id: extra, type: 'pro' });
+    const none = await call(fixture.owner, '/api/v1/organizations/promote-agent', {
+      agent_id: extra,
+      type: 'pro',
+    });
     assert.equal(none.statusCode, 402);
     assert.deepEqual(none.json(), { success: false, message: 'No Pro Licenses Available' });
 
     const individual = await seedFixture(app);
-    const noBusiness = await call(individual.owner, '/api/v1/organizations/promote-agent', { agent_id: individual.agentA, type: 'pro' });
+    const noBusiness = await call(individual.owner, '/api/v1/organizations/promote-agent', {
+      agent_id: individual.agentA,
+      type: 'pro',
+    });
     assert.equal(noBusiness.json().message, 'No Pro Licenses Available');
   });
 });

@@ -4,7 +4,12 @@
  * or Pro while the organization's Business licenses are not all used. A free server can go Pro.
  */
 import type { Kysely } from 'kysely';
-import { countFreeAgentsOwnedBy, countLicensedAgents, findAgent, setAgentPlan } from '../agents/agent-store.js';
+import {
+  countFreeAgentsOwnedBy,
+  countLicensedAgents,
+  findAgent,
+  setAgentPlan,
+} from '../agents/agent-store.js';
 import type { DatabaseEngine } from '../db/connect.js';
 import { lockWithinTransaction } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
@@ -36,20 +41,24 @@ export async function promoteAgent(
     if (!agent || !role || !adminRoles.includes(role)) throw organizationErrors.agentNotFound(agentId);
 
     if (type === 'free') {
-      if (agent.subscription_status === 'free') return { message: 'Agent is already on the Free plan', subscription_status: 'free' };
+      if (agent.subscription_status === 'free')
+        return { message: 'Agent is already on the Free plan', subscription_status: 'free' };
       if (agent.subscription_status === 'paid') throw organizationErrors.alreadyPro();
       const [ownerId] = await findOwnerIds(trx, agent.organization_id);
       if (ownerId) await lockWithinTransaction(trx, engine, `free-slot:${ownerId}`);
-      if (!ownerId || (await countFreeAgentsOwnedBy(trx, ownerId)) >= FREE_SERVERS_PER_USER) throw organizationErrors.freeSlotUsed();
+      if (!ownerId || (await countFreeAgentsOwnedBy(trx, ownerId)) >= FREE_SERVERS_PER_USER)
+        throw organizationErrors.freeSlotUsed();
       await setAgentPlan(trx, agentId, { status: 'free', source: null });
       return { message: 'Agent promoted successfully', subscription_status: 'free' };
     }
 
-    if (agent.subscription_status === 'paid') return { message: 'Agent is already on the Pro plan', subscription_status: 'paid' };
+    if (agent.subscription_status === 'paid')
+      return { message: 'Agent is already on the Pro plan', subscription_status: 'paid' };
     await lockWithinTransaction(trx, engine, `licenses:${agent.organization_id}`);
     const organization = await findOrganization(trx, agent.organization_id);
     const licenses = organization?.subscription_status === 'paid' ? organization.licenses : 0;
-    if ((await countLicensedAgents(trx, agent.organization_id)) >= licenses) throw organizationErrors.noProLicenses();
+    if ((await countLicensedAgents(trx, agent.organization_id)) >= licenses)
+      throw organizationErrors.noProLicenses();
     await setAgentPlan(trx, agentId, { status: 'paid', source: 'license' });
     return { message: 'Agent promoted successfully', subscription_status: 'paid' };
   });

@@ -4,7 +4,11 @@ import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { inputObject, optionalString, requiredId } from '../http/input.js';
 import { getMembers, inviteMember, removeMember } from './member-service.js';
-import { createOrganization, deleteOrganizationAsOwner, renameOrganizationAsMember } from './organization-service.js';
+import {
+  createOrganization,
+  deleteOrganizationAsOwner,
+  renameOrganizationAsMember,
+} from './organization-service.js';
 import { parsePlanType, promoteAgent } from './plan-service.js';
 
 const ORGANIZATION_ID_REQUIRED = 'Organization ID is required';
@@ -63,7 +67,13 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
     const user = await requireUser(request);
     const body = inputObject(request.body);
     const agentId = requiredId(body, 'agent_id', 'Agent ID is required');
-    const result = await promoteAgent(db, context.database.engine, user.id, agentId, parsePlanType(body.type));
+    const result = await promoteAgent(
+      db,
+      context.database.engine,
+      user.id,
+      agentId,
+      parsePlanType(body.type),
+    );
     return { success: true, message: result.message, data: result };
   });
 }

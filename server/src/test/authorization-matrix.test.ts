@@ -24,7 +24,11 @@ const get = (url: string): InjectOptions => ({ method: 'GET', url });
 const ok = 200;
 
 const cases: Case[] = [
-  { name: 'GET /auth/user', request: () => get('/auth/user'), expected: { signedOut: 401, outsider: ok, billing: ok, admin: ok, owner: ok } },
+  {
+    name: 'GET /auth/user',
+    request: () => get('/auth/user'),
+    expected: { signedOut: 401, outsider: ok, billing: ok, admin: ok, owner: ok },
+  },
   {
     name: 'create-organization',
     request: () => post('/api/v1/organization/create-organization', { name: 'Fresh org' }),
@@ -48,12 +52,18 @@ const cases: Case[] = [
   {
     name: 'invite-member',
     business: true,
-    request: (f) => post('/api/v1/organizations/invite-member', { organization_id: f.orgA.id, email: 'new.person@a.test', role: 'admin' }),
+    request: (f) =>
+      post('/api/v1/organizations/invite-member', {
+        organization_id: f.orgA.id,
+        email: 'new.person@a.test',
+        role: 'admin',
+      }),
     expected: { signedOut: 401, outsider: 403, billing: 403, admin: ok, owner: ok },
   },
   {
     name: 'delete-member',
-    request: (f) => post('/api/v1/organizations/delete-member', { organization_id: f.orgA.id, user_id: f.billing.id }),
+    request: (f) =>
+      post('/api/v1/organizations/delete-member', { organization_id: f.orgA.id, user_id: f.billing.id }),
     expected: { signedOut: 401, outsider: 403, billing: 403, admin: ok, owner: ok },
   },
   {
@@ -87,7 +97,8 @@ function withActor(fixture: Fixture, actor: Actor, options: InjectOptions): Inje
 /** Strings that identify the organization the actor must not see. */
 function foreignMarkers(fixture: Fixture, actor: Actor): string[] {
   // The ids the outsider sends may be echoed in an error; names and emails must never appear.
-  if (actor === 'outsider') return [fixture.orgA.name, fixture.owner.email, fixture.admin.email, fixture.billing.email];
+  if (actor === 'outsider')
+    return [fixture.orgA.name, fixture.owner.email, fixture.admin.email, fixture.billing.email];
   return [fixture.orgB.id, fixture.orgB.name, fixture.outsider.email, fixture.agentB];
 }
 
@@ -109,7 +120,8 @@ describe('authorisation matrix', () => {
         const body = response.json() as { success: boolean; message: string };
         assert.equal(body.success, response.statusCode === ok);
         assert.equal(typeof body.message, 'string');
-        for (const marker of foreignMarkers(fixture, actor)) assert.ok(!response.body.includes(marker), `leaked ${marker}`);
+        for (const marker of foreignMarkers(fixture, actor))
+          assert.ok(!response.body.includes(marker), `leaked ${marker}`);
       });
     }
   }

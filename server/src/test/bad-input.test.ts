@@ -13,7 +13,12 @@ const huge = 'x'.repeat(10_000);
 
 type BadCase = [label: string, build: (f: Fixture) => InjectOptions];
 
-const json = (url: string, payload: string): InjectOptions => ({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
+const json = (url: string, payload: string): InjectOptions => ({
+  method: 'POST',
+  url,
+  payload,
+  headers: { 'content-type': 'application/json' },
+});
 const body = (url: string, payload: unknown): InjectOptions => json(url, JSON.stringify(payload));
 
 function postCases(url: string, valid: (f: Fixture) => Record<string, unknown>, fields: string[]): BadCase[] {
@@ -22,7 +27,10 @@ function postCases(url: string, valid: (f: Fixture) => Record<string, unknown>, 
     ['empty body', () => json(url, '')],
     ['array body', () => body(url, [])],
     ['string body', () => body(url, 'hello')],
-    ['no content type', () => ({ method: 'POST', url, payload: 'name=x', headers: { 'content-type': 'text/plain' } })],
+    [
+      'no content type',
+      () => ({ method: 'POST', url, payload: 'name=x', headers: { 'content-type': 'text/plain' } }),
+    ],
   ];
   for (const field of fields) {
     cases.push([`missing ${field}`, (f) => body(url, { ...valid(f), [field]: undefined })]);
@@ -45,17 +53,66 @@ function getCases(path: string, key: string, valid: (f: Fixture) => string): Bad
 }
 
 const endpoints: [string, BadCase[]][] = [
-  ['create-organization', postCases('/api/v1/organization/create-organization', () => ({ name: 'Valid' }), ['name'])],
-  ['rename-organization', postCases('/api/v1/organization/rename-organization', (f) => ({ id: f.orgA.id, name: 'Valid' }), ['id', 'name'])],
-  ['delete-organization', postCases('/api/v1/organizations/delete-organization', (f) => ({ id: f.orgA.id }), ['id'])],
-  ['get-members', postCases('/api/v1/organizations/get-members', (f) => ({ organization_id: f.orgA.id }), ['organization_id'])],
-  ['invite-member', postCases('/api/v1/organizations/invite-member', (f) => ({ organization_id: f.orgA.id, email: 'a@b.test', role: 'admin' }), ['organization_id', 'email', 'role'])
-    .filter(([label]) => label !== 'missing role' && label !== 'role empty')],
-  ['delete-member', postCases('/api/v1/organizations/delete-member', (f) => ({ organization_id: f.orgA.id, user_id: f.admin.id }), ['organization_id', 'user_id'])],
-  ['promote-agent', postCases('/api/v1/organizations/promote-agent', (f) => ({ agent_id: f.agentA, type: 'pro' }), ['agent_id', 'type'])],
-  ['get-agent-subscription-url', getCases('/api/v1/billing/get-agent-subscription-url', 'agent_id', (f) => f.agentA)],
-  ['get-business-subscription-url', getCases('/api/v1/billing/get-business-subscription-url', 'organization_id', (f) => f.orgA.id).filter(([label]) => label !== 'missing organization_id')],
-  ['get-portal-url', getCases('/api/v1/billing/get-portal-url', 'organization_id', (f) => f.orgA.id).filter(([label]) => label !== 'missing organization_id')],
+  [
+    'create-organization',
+    postCases('/api/v1/organization/create-organization', () => ({ name: 'Valid' }), ['name']),
+  ],
+  [
+    'rename-organization',
+    postCases('/api/v1/organization/rename-organization', (f) => ({ id: f.orgA.id, name: 'Valid' }), [
+      'id',
+      'name',
+    ]),
+  ],
+  [
+    'delete-organization',
+    postCases('/api/v1/organizations/delete-organization', (f) => ({ id: f.orgA.id }), ['id']),
+  ],
+  [
+    'get-members',
+    postCases('/api/v1/organizations/get-members', (f) => ({ organization_id: f.orgA.id }), [
+      'organization_id',
+    ]),
+  ],
+  [
+    'invite-member',
+    postCases(
+      '/api/v1/organizations/invite-member',
+      (f) => ({ organization_id: f.orgA.id, email: 'a@b.test', role: 'admin' }),
+      ['organization_id', 'email', 'role'],
+    ).filter(([label]) => label !== 'missing role' && label !== 'role empty'),
+  ],
+  [
+    'delete-member',
+    postCases(
+      '/api/v1/organizations/delete-member',
+      (f) => ({ organization_id: f.orgA.id, user_id: f.admin.id }),
+      ['organization_id', 'user_id'],
+    ),
+  ],
+  [
+    'promote-agent',
+    postCases('/api/v1/organizations/promote-agent', (f) => ({ agent_id: f.agentA, type: 'pro' }), [
+      'agent_id',
+      'type',
+    ]),
+  ],
+  [
+    'get-agent-subscription-url',
+    getCases('/api/v1/billing/get-agent-subscription-url', 'agent_id', (f) => f.agentA),
+  ],
+  [
+    'get-business-subscription-url',
+    getCases('/api/v1/billing/get-business-subscription-url', 'organization_id', (f) => f.orgA.id).filter(
+      ([label]) => label !== 'missing organization_id',
+    ),
+  ],
+  [
+    'get-portal-url',
+    getCases('/api/v1/billing/get-portal-url', 'organization_id', (f) => f.orgA.id).filter(
+      ([label]) => label !== 'missing organization_id',
+    ),
+  ],
 ];
 
 describe('bad input', () => {
@@ -75,12 +132,21 @@ describe('bad input', () => {
       for (const [label, build] of cases) {
         const before = await snapshot(app);
         const options = build(fixture);
-        const response = await app.inject({ ...options, headers: { ...options.headers, ...fixture.owner.headers } });
-        assert.ok(response.statusCode >= 400 && response.statusCode < 500, `${label}: status ${response.statusCode} ${response.body}`);
+        const response = await app.inject({
+          ...options,
+          headers: { ...options.headers, ...fixture.owner.headers },
+        });
+        assert.ok(
+          response.statusCode >= 400 && response.statusCode < 500,
+          `${label}: status ${response.statusCode} ${response.body}`,
+        );
         const answer = response.json() as { success: unknown; message: unknown };
         assert.equal(answer.success, false, label);
         assert.equal(typeof answer.message, 'string', label);
-        assert.ok((answer.message as string).length > 0 && (answer.message as string).length < 200, `${label}: ${answer.message}`);
+        assert.ok(
+          (answer.message as string).length > 0 && (answer.message as string).length < 200,
+          `${label}: ${answer.message}`,
+        );
         assert.equal(await snapshot(app), before, `${label}: state changed`);
       }
     });

@@ -24,7 +24,10 @@ export interface Fixture {
   agentB: string;
 }
 
-export async function seedFixture(app: FastifyInstance, options: { business?: boolean; licenses?: number } = {}): Promise<Fixture> {
+export async function seedFixture(
+  app: FastifyInstance,
+  options: { business?: boolean; licenses?: number } = {},
+): Promise<Fixture> {
   counter += 1;
   const tag = `${counter}-${randomUUID().slice(0, 6)}`;
   const db = app.dockhand.db;
@@ -37,7 +40,12 @@ export async function seedFixture(app: FastifyInstance, options: { business?: bo
   await insertMember(db, orgA.id, admin.id, 'admin', Date.now());
   await insertMember(db, orgA.id, billing.id, 'billing', Date.now());
   if (options.business) {
-    await markOrganizationBusiness(db, orgA.id, { licenses: options.licenses ?? 2, customerId: null, subscriptionId: null, eventAt: null });
+    await markOrganizationBusiness(db, orgA.id, {
+      licenses: options.licenses ?? 2,
+      customerId: null,
+      subscriptionId: null,
+      eventAt: null,
+    });
   }
   const agentA = randomUUID();
   const agentB = randomUUID();

@@ -15,7 +15,11 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-export async function signIn(app: FastifyInstance, email: string, name = email.split('@')[0]!): Promise<TestUser> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  name = email.split('@')[0]!,
+): Promise<TestUser> {
   const context = app.dockhand;
   const id = await upsertUserFromIdentity(context.db, {
     issuer: context.config.auth.issuer,

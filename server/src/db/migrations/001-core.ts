@@ -31,30 +31,44 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('organization_members')
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('organization_id', 'text', (c) =>
+      c.notNull().references('organizations.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('organization_members_pk', ['organization_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('organization_members_user').on('organization_members').column('user_id').execute();
+  await db.schema
+    .createIndex('organization_members_user')
+    .on('organization_members')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('organization_invitations')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('organization_id', 'text', (c) =>
+      c.notNull().references('organizations.id').onDelete('cascade'),
+    )
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('role', 'text', (c) => c.notNull())
     .addColumn('invited_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('organization_invitations_org_email', ['organization_id', 'email'])
     .execute();
-  await db.schema.createIndex('organization_invitations_email').on('organization_invitations').column('email').execute();
+  await db.schema
+    .createIndex('organization_invitations_email')
+    .on('organization_invitations')
+    .column('email')
+    .execute();
 
   await db.schema
     .createTable('agents')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('organization_id', 'text', (c) =>
+      c.notNull().references('organizations.id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('certificate', 'text', (c) => c.notNull())
     .addColumn('subscription_status', 'text', (c) => c.notNull().defaultTo('unpaid'))
