@@ -22,11 +22,22 @@ export interface AccessTokens {
 }
 
 const AUDIENCE = 'dockhand';
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export async function createAccessTokens(config: Config, db: Kysely<Database>): Promise<AccessTokens> {
   const secret = config.auth.sessionSecret ?? (await loadOrCreateSecret(db, 'session_signing_key'));
-  const key = new TextEncoder().encode(secret);
+  // Imported once: jose would otherwise import raw key bytes on every verification.
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const issuer = config.publicUrl;
+  // Signature checks of recently seen tokens are remembered until the token expires; whether
+  // the session is still live is checked on every request anyway (guard.ts).
+  const verified = new Map<string, AccessTokenClaims>();
   const ttl = config.auth.accessTokenTtlSeconds;
   return {
     async issue(userId, sessionId) {
@@ -42,23 +53,37 @@ export async function createAccessTokens(config: Config, db: Kysely<Database>): 
       return { token, expiresAt };
     },
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          issuer,
-          audience: AUDIENCE,
-          algorithms: ['HS256'],
-        });
-        if (
-          typeof payload.sub !== 'string' ||
-          typeof payload.sid !== 'string' ||
-          typeof payload.exp !== 'number'
-        ) {
-          return null;
-        }
-        return { userId: payload.sub, sessionId: payload.sid, expiresAt: payload.exp };
-      } catch {
-        return null;
+      const cached = verified.get(token);
+      if (cached) {
+        if (cached.expiresAt > Date.now() / 1000) return cached;
+        verified.delete(token);
       }
+      const claims = await verifySignature(token);
+      if (claims) {
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, claims);
+      }
+      return claims;
     },
   };
+
+  async function verifySignature(token: string): Promise<AccessTokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        issuer,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number'
+      ) {
+        return null;
+      }
+      return { userId: payload.sub, sessionId: payload.sid, expiresAt: payload.exp };
+    } catch {
+      return null;
+    }
+  }
 }
