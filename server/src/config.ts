@@ -42,6 +42,8 @@ export interface AuthConfig {
   refreshTokenTtlSeconds: number;
   /** Optional fixed key for signing access tokens; otherwise one is generated and kept in the DB. */
   sessionSecret: string | undefined;
+  /** Requests per minute and client address to sign-in, callback and refresh. */
+  rateLimitPerMinute: number;
 }
 
 export interface BillingConfig {
@@ -95,6 +97,7 @@ function loadAuthConfig(env: NodeJS.ProcessEnv, mode: Config['mode'], publicUrl:
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 15 * 60),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 30 * 24 * 3600),
     sessionSecret: env.SESSION_SECRET || undefined,
+    rateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 300),
   };
   if (devIdentityProvider) {
     // The dev provider registers exactly this client for itself (see auth/dev-idp.ts).

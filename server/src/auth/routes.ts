@@ -19,7 +19,7 @@ const SIGN_IN_FAILED_PATH = '/#/login';
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const { config } = context;
   const relyingParty = createOidcRelyingParty(config, () => loopbackBase(app));
-  const limit = createRateLimiter(Number(process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? 300));
+  const limit = createRateLimiter(config.auth.rateLimitPerMinute);
   const secure = config.publicUrl.startsWith('https://');
 
   app.get('/auth/google/login', { onRequest: limit }, async (request, reply) => {
