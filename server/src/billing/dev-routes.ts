@@ -4,7 +4,7 @@
  * `?checkout_success=true`, and a portal that can cancel Business. Only the user who started a
  * checkout can complete it, and only while they still have billing rights.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { billingRoles, requireOrgRole } from '../organizations/access.js';
@@ -36,6 +36,17 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
       billingErrors.noPermissionForOrganization,
     );
     return checkout;
+  }
+
+  async function requireBillingRights(request: FastifyRequest, organizationId: string): Promise<void> {
+    const user = await requireUser(request);
+    await requireOrgRole(
+      db,
+      user.id,
+      organizationId,
+      billingRoles,
+      billingErrors.noPermissionForOrganization,
+    );
   }
 
   await app.register(async (scope) => {
@@ -86,15 +97,8 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
     scope.get<{ Params: { organizationId: string } }>(
       '/billing/dev/portal/:organizationId',
       async (request, reply) => {
-        const user = await requireUser(request);
         const { organizationId } = request.params;
-        await requireOrgRole(
-          db,
-          user.id,
-          organizationId,
-          billingRoles,
-          billingErrors.noPermissionForOrganization,
-        );
+        await requireBillingRights(request, organizationId);
         const organization = await findOrganization(db, organizationId);
         const html = renderDevPortalPage({
           organizationName: organization?.name ?? '',
@@ -110,15 +114,8 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
     scope.post<{ Params: { organizationId: string } }>(
       '/billing/dev/portal/:organizationId/cancel',
       async (request, reply) => {
-        const user = await requireUser(request);
         const { organizationId } = request.params;
-        await requireOrgRole(
-          db,
-          user.id,
-          organizationId,
-          billingRoles,
-          billingErrors.noPermissionForOrganization,
-        );
+        await requireBillingRights(request, organizationId);
         await db.transaction().execute((trx) => endOrganizationBusiness(trx, organizationId, null));
         return reply.redirect('/#/organization', 303);
       },
