@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
-import { capabilityValue, formatHardware, type Agent } from 'shared';
+import { capabilityValue, formatHardware, serverPlanLabel, type Agent } from 'shared';
 
 export const SERVER_CARD_WIDTH = '350px';
 export const SERVER_CARD_HEIGHT = '150px';
@@ -11,13 +11,21 @@ interface ServerCardProps {
   onUpdate: () => void;
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({ label, children, lines = 1 }: { label: string; children: React.ReactNode; lines?: number }) {
   return (
-    <Flex gap={2} fontSize="sm" minW={0}>
+    <Flex gap={2} fontSize="13px" lineHeight="1.45" minW={0}>
       <Text color="gray.500" flexShrink={0}>{label}:</Text>
-      <Box noOfLines={1} minW={0}>{children}</Box>
+      <Box noOfLines={lines} minW={0}>{children}</Box>
     </Flex>
   );
+}
+
+function planLabel(status: unknown): string {
+  try {
+    return serverPlanLabel(status);
+  } catch {
+    return 'Unknown plan';
+  }
 }
 
 /** The selected server at a glance (350x150): name, IP, Last Seen when offline, hardware, agent version. */
@@ -31,22 +39,23 @@ export function ServerCard({ agent, online, updateAvailable, onUpdate }: ServerC
   }
   const version = capabilityValue(agent.capabilities, 'agent_version');
   return (
-    <Box data-testid="server-card" w={SERVER_CARD_WIDTH} maxW="full" h={SERVER_CARD_HEIGHT} bg="white" borderWidth="1px" rounded="xl" p={4} overflow="hidden">
-      <Flex align="center" gap={2} mb={2}>
+    <Box data-testid="server-card" w={SERVER_CARD_WIDTH} maxW="full" h={SERVER_CARD_HEIGHT} bg="white" borderWidth="1px" rounded="xl" px={4} py={3} overflow="hidden">
+      <Flex align="center" gap={2} mb={1.5}>
         <Text fontWeight="semibold" noOfLines={1} flex="1">{agent.name}</Text>
+        <Badge variant="outline" colorScheme="purple" rounded="full" px={2}>{planLabel(agent.subscription_status)}</Badge>
         <Badge colorScheme={online ? 'green' : 'gray'} rounded="full" px={2}>{online ? 'Online' : 'Offline'}</Badge>
       </Flex>
       <Row label="IP">{capabilityValue(agent.capabilities, 'server_ip') ?? 'N/A'}</Row>
       {!online && (
         <Row label="Last Seen">{agent.last_seen ? new Date(agent.last_seen).toLocaleString() : 'Never'}</Row>
       )}
-      <Row label="Hardware">{formatHardware(agent.capabilities)}</Row>
+      <Row label="Hardware" lines={online ? 2 : 1}>{formatHardware(agent.capabilities)}</Row>
       {updateAvailable ? (
         <Button variant="link" size="sm" colorScheme="orange" onClick={onUpdate} mt={1}>
           Agent update available
         </Button>
       ) : (
-        <Text fontSize="sm" color="gray.500">Agent Version: {version ?? 'N/A'}</Text>
+        <Text fontSize="13px" color="gray.500">Agent Version: {version ?? 'N/A'}</Text>
       )}
     </Box>
   );

@@ -28,7 +28,8 @@ export interface HostAgentValue {
   removeAgent(agentId: string): void;
 }
 
-const HostAgentContext = createContext<HostAgentValue | null>(null);
+/** Exported for component tests; the app reads it through useHostAgent(). */
+export const HostAgentContext = createContext<HostAgentValue | null>(null);
 
 export function useHostAgent(): HostAgentValue {
   const value = useContext(HostAgentContext);
@@ -124,6 +125,9 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
   const addAgent = useCallback(
     (agent: Agent) => {
       queryClient.setQueryData<Agent[]>(queryKeys.agents.list(), (list = []) => [...list.filter((a) => a.id !== agent.id), agent]);
+      // Known as offline until a poll says otherwise, so its first 'online' refetches the list
+      // (which then carries the capabilities the agent reports once connected).
+      previousStatuses.current = new Map([...(previousStatuses.current ?? []), [agent.id, false]]);
       selectAgent(agent.id);
       void queryClient.invalidateQueries({ queryKey: queryKeys.agents.statuses() });
     },

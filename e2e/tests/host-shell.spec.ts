@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startRealAgent, type RunningAgent } from '../fixtures/host-shell-agent';
+import { keepScreenshot } from '../fixtures/screenshots';
+
+// The host shell (issue 5) through the real sign-in of the development identity provider and a
+// real agent: sign in, empty dashboard, connect a server with its code, see it online with its
+// hardware, log out, and come back to the origin path after signing in again.
+
+test.describe.configure({ mode: 'serial' });
+
+const USER = { name: 'Grace Hopper', email: 'grace.host-shell@example.com' };
+let page: Page;
+let agent: RunningAgent | null = null;
+
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+});
+
+test.afterAll(async () => {
+  await agent?.stop();
+  await page.close();
+});
+
+async function submitIdentityProviderForm(target: Page) {
+  await target.getByLabel('Name').fill(USER.name);
+  await target.getByLabel('Email').fill(USER.email);
+  await target.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('the login page shows the logo and one sign-in button, and guards the shell', async () => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByRole('img', { name: 'Dockhand logo' })).toBeVisible();
+  await expect(page.getByRole('button')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  await keepScreenshot(page, 'login');
+});
+
+test('signing in lands on the empty dashboard with the welcome panel', async () => {
+  await page.evaluate(() => localStorage.setItem('stale', 'x'));
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/auth\/|\/dev-idp\//);
+  await submitIdentityProviderForm(page);
+  await expect(page.getByRole('heading', { name: 'Welcome to Dockhand' })).toBeVisible();
+  await expect(page).toHaveURL(/\/#?\/?$/);
+  // The sign-in button cleared local storage before leaving for the identity provider.
+  expect(await page.evaluate(() => localStorage.getItem('stale'))).toBeNull();
+  await expect(page.getByText('Get your first app running in under 5 minutes.')).toBeVisible();
+  for (const step of ['Connect a server', 'Deploy applications', 'Manage security and updates']) {
+    await expect(page.getByText(step, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(USER.name);
+  await expect(page.getByTestId('sidebar').getByText('Deploy App')).toBeDisabled();
+  await keepScreenshot(page, 'dashboard-empty');
+});
+
+test('the sidebar toggles with ctrl+b and remembers its state in menu_state', async () => {
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  expect(await page.evaluate(() => sessionStorage.getItem('menu_state'))).toBe('false');
+  await expect.poll(async () => Math.round((await sidebar.boundingBox())?.width ?? 0)).toBe(48);
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await expect.poll(async () => Math.round((await sidebar.boundingBox())?.width ?? 0)).toBe(256);
+});
+
+test('a real agent connects with its code and shows online with its hardware', async () => {
+  test.setTimeout(120_000);
+  agent = await startRealAgent();
+  await page.getByRole('button', { name: 'Add Your First Server' }).click();
+  const dialog = page.getByTestId('server-connection-dialog');
+  await expect(dialog.getByText('Connect a Server')).toBeVisible();
+  await expect(dialog.getByRole('tab')).toHaveCount(5);
+  await dialog.getByRole('tab', { name: 'DigitalOcean' }).click();
+  await expect(dialog.getByRole('link', { name: 'Get a server on DigitalOcean' })).toBeVisible();
+  await expect(dialog.getByText('Ubuntu 22.04+ or Debian 12+; minimum 1 vCPU and 2GB RAM recommended.')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Copy command' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('/install.sh');
+  await expect(dialog.getByRole('button', { name: 'Copy command' })).toBeVisible({ timeout: 4_000 });
+
+  const connect = dialog.getByRole('button', { name: 'Connect Server' });
+  await expect(connect).toBeDisabled();
+  await dialog.getByLabel('Code character 1').click();
+  await page.keyboard.type(agent.code.toLowerCase());
+  await expect(dialog.getByLabel('Code character 6')).toHaveValue(agent.code[5] as string);
+  // A code alone is not enough: an organization must be chosen (this user has none yet).
+  await expect(connect).toBeDisabled();
+  await keepScreenshot(page, 'connection-dialog');
+
+  await dialog.getByRole('button', { name: 'New' }).click();
+  const createOrganization = page.getByRole('dialog', { name: 'Create Organization' });
+  await createOrganization.getByLabel('Organization name').fill('Hopper Labs');
+  await createOrganization.getByRole('button', { name: 'Create Organization' }).click();
+  await expect(dialog.getByLabel('Organization')).toHaveValue(/.+/);
+  await expect(connect).toBeEnabled();
+  await connect.click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Server Connected' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const card = page.getByTestId('server-card');
+  await expect(card).toContainText(`Server ${agent.code}`);
+  await expect(card.getByText('Online')).toBeVisible({ timeout: 30_000 });
+  await expect(card).toContainText(/Hardware:\s*\d+ Cores? • [\d.]+ [KMGT]?B RAM/, { timeout: 30_000 });
+  await expect(card).toContainText(/IP:\s*\S+/);
+  await expect(card).not.toContainText('Last Seen');
+  await expect(page.getByTestId('server-switcher')).toContainText(`Server ${agent.code}`);
+  await expect(page.getByText('No apps found')).toBeVisible();
+  await keepScreenshot(page, 'dashboard-with-server');
+});
+
+test('logging out clears storage and a guarded page comes back after signing in again', async () => {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  // Stored state is gone (the remotes' rollout identity may be written again on the fresh page).
+  expect(
+    await page.evaluate(() => [localStorage.getItem('agent_id'), sessionStorage.getItem('user_state'), sessionStorage.getItem('menu_state')]),
+  ).toEqual([null, null, null]);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('access_token');
+
+  await page.goto('/#/catalog');
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await submitIdentityProviderForm(page);
+  await expect(page).toHaveURL(/\/#\/catalog$/);
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(USER.name);
+});

@@ -1,0 +1,96 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { eventBus, queryKeys, useCurrentAgent, type Agent } from 'shared';
+import { fetchAgentStatuses } from '../../api/agent-api';
+import { CurrentAgentProvider, useHostAgent } from './CurrentAgentProvider';
+
+jest.mock('../../api/agent-api', () => ({ fetchAgentStatuses: jest.fn() }));
+const statusesMock = fetchAgentStatuses as jest.MockedFunction<typeof fetchAgentStatuses>;
+
+const agent = (id: string, subscription_status: Agent['subscription_status'] = 'paid'): Agent => ({
+  id,
+  name: id,
+  certificate: '',
+  last_seen: null,
+  organization_id: 'o',
+  subscription_status,
+  capabilities: [],
+  features: [],
+});
+
+function Probe() {
+  const { currentAgentId, isOnline, agentError } = useCurrentAgent();
+  const { isUnavailable } = useHostAgent();
+  return <p data-testid="probe">{`${currentAgentId}|${isOnline}|${agentError}|${isUnavailable}`}</p>;
+}
+
+function setup(agents: Agent[]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(queryKeys.agents.list(), agents);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <CurrentAgentProvider>
+        <Probe />
+      </CurrentAgentProvider>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+const probe = () => screen.getByTestId('probe').textContent;
+
+describe('CurrentAgentProvider', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    statusesMock.mockReset();
+  });
+
+  it('takes the stored agent_id when it still exists', async () => {
+    localStorage.setItem('agent_id', 'b');
+    statusesMock.mockResolvedValue(new Map([['b', true]]));
+    setup([agent('a'), agent('b')]);
+    await waitFor(() => expect(probe()).toBe('b|true|null|false'));
+  });
+
+  it('otherwise chooses the first agent and stores it', async () => {
+    localStorage.setItem('agent_id', 'gone');
+    statusesMock.mockResolvedValue(new Map());
+    const selected = jest.fn();
+    const unsubscribe = eventBus.subscribe('agent:selected', selected);
+    setup([agent('a'), agent('b')]);
+    await waitFor(() => expect(localStorage.getItem('agent_id')).toBe('a'));
+    expect(selected).toHaveBeenCalledWith({ agentId: 'a' });
+    expect(probe()).toBe('a|false|null|true');
+    unsubscribe();
+  });
+
+  it('is unavailable when the selected server is unpaid', async () => {
+    statusesMock.mockResolvedValue(new Map([['a', true]]));
+    setup([agent('a', 'unpaid')]);
+    await waitFor(() => expect(probe()).toBe('a|true|null|true'));
+  });
+
+  it('sets Agent is offline and clears app statuses when the selected agent goes offline', async () => {
+    statusesMock.mockResolvedValueOnce(new Map([['a', true]])).mockResolvedValue(new Map([['a', false]]));
+    const queryClient = setup([agent('a')]);
+    await waitFor(() => expect(probe()).toBe('a|true|null|false'));
+    queryClient.setQueryData(queryKeys.apps.statuses('a'), { app: 1 });
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.agents.statuses() }));
+    await waitFor(() => expect(probe()).toBe('a|false|Agent is offline|true'));
+    expect(queryClient.getQueryData(queryKeys.apps.statuses('a'))).toBeUndefined();
+  });
+
+  it('refetches the agent list when an agent newly comes online, at most once per second', async () => {
+    statusesMock
+      .mockResolvedValueOnce(new Map([['a', false], ['b', false]]))
+      .mockResolvedValueOnce(new Map([['a', true], ['b', false]]))
+      .mockResolvedValueOnce(new Map([['a', true], ['b', true]]));
+    const queryClient = setup([agent('a'), agent('b')]);
+    await waitFor(() => expect(statusesMock).toHaveBeenCalledTimes(1));
+    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.agents.statuses() }));
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.agents.statuses() }));
+    const listRefetches = invalidate.mock.calls.filter(([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(queryKeys.agents.list()));
+    expect(listRefetches).toHaveLength(1);
+  });
+});

@@ -1,0 +1,186 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { AuthProvider, AuthSession, CurrentAgentContext, queryKeys, type Agent, type CurrentAgentValue, type User } from 'shared';
+import { HostAgentContext, type HostAgentValue } from '../agents/CurrentAgentProvider';
+import { ShellDialogsProvider } from '../ShellDialogs';
+import { BottomLinks, PlatformMenu } from './NavMenus';
+import { ServerSwitcher } from './ServerSwitcher';
+import { SidebarProvider, useSidebar } from './SidebarProvider';
+
+const agent = (id: string, organization_id: string, subscription_status: Agent['subscription_status'] = 'paid'): Agent => ({
+  id,
+  name: `server-${id}`,
+  certificate: '',
+  last_seen: null,
+  organization_id,
+  subscription_status,
+  capabilities: [],
+  features: [],
+});
+
+const org = (id: string, name: string, role: 'owner' | 'admin' | 'billing') => ({ id, name, role, subscription_status: 'free' as const, licenses: 0 });
+
+function sessionWith(user: User): AuthSession {
+  const session = new AuthSession({
+    transport: { refresh: async () => 'failed', fetchUser: async () => user, logout: async () => undefined },
+    readToken: () => undefined,
+    clearToken: () => undefined,
+    now: () => Date.now(),
+    navigate: () => undefined,
+    setInterval: () => 0,
+    clearInterval: () => undefined,
+  });
+  session.setUser(user);
+  return session;
+}
+
+interface SetupOptions {
+  user: User;
+  agents: Agent[];
+  current: Agent | null;
+  online?: string[];
+}
+
+function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: SetupOptions) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  if (current) queryClient.setQueryData(queryKeys.apps.list(current.id), [{ id: 'app-1', name: 'nextcloud', icon: '', color: '#000', extension: null, status: 1 }]);
+  const agentValue: CurrentAgentValue = {
+    agents,
+    isLoadingAgents: false,
+    agentError: null,
+    currentAgentId: current?.id ?? null,
+    currentAgent: current,
+    isOnline: current ? online.includes(current.id) : false,
+    selectAgent: jest.fn(),
+  };
+  const hostValue: HostAgentValue = {
+    isAgentOnline: (id) => online.includes(id),
+    isUnavailable: false,
+    pausePolling: jest.fn(),
+    resumePolling: jest.fn(),
+    addAgent: jest.fn(),
+    removeAgent: jest.fn(),
+  };
+  render(
+    <ChakraProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider session={sessionWith(user)}>
+          <MemoryRouter>
+            <CurrentAgentContext.Provider value={agentValue}>
+              <HostAgentContext.Provider value={hostValue}>
+                <ShellDialogsProvider>{ui}</ShellDialogsProvider>
+              </HostAgentContext.Provider>
+            </CurrentAgentContext.Provider>
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+  return agentValue;
+}
+
+const admin: User = { id: 'u', name: 'Ada Lovelace', email: 'ada@x', image: null, organizations: [org('o1', 'Acme', 'admin')] };
+
+describe('sidebar links', () => {
+  it('shows Server Settings only when the user may manage the current server', () => {
+    const own = agent('a', 'o1');
+    renderWithShell(<BottomLinks collapsed={false} />, { user: admin, agents: [own], current: own });
+    expect(screen.getByRole('link', { name: 'Apps Catalog' })).toHaveAttribute('href', '/catalog');
+    expect(screen.getByRole('link', { name: 'Server Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('link', { name: 'Manage Organization' })).toBeInTheDocument();
+  });
+
+  it('hides Server Settings for a shared server and Manage Organization for a billing-only user', () => {
+    const foreign = agent('b', 'elsewhere');
+    const billingOnly: User = { ...admin, organizations: [org('o1', 'Acme', 'billing')] };
+    renderWithShell(<BottomLinks collapsed={false} />, { user: billingOnly, agents: [foreign], current: foreign });
+    expect(screen.getByRole('link', { name: 'Apps Catalog' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Server Settings' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Manage Organization' })).toBeNull();
+  });
+});
+
+describe('platform menu', () => {
+  it('lists installed apps and enables Deploy App on a paid server', () => {
+    const paid = agent('a', 'o1', 'paid');
+    renderWithShell(<PlatformMenu collapsed={false} />, { user: admin, agents: [paid], current: paid });
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'nextcloud' })).toHaveAttribute('href', '/app/app-1');
+    expect(screen.getByRole('button', { name: 'Deploy App' })).toBeEnabled();
+  });
+
+  it('disables Deploy App when the server is unpaid or its plan is unset', () => {
+    for (const status of ['unpaid', null] as const) {
+      const unpaid = agent(`a-${status}`, 'o1', status);
+      renderWithShell(<PlatformMenu collapsed={false} />, { user: admin, agents: [unpaid], current: unpaid });
+      expect(screen.getByRole('button', { name: 'Deploy App' })).toBeDisabled();
+      document.body.innerHTML = '';
+    }
+  });
+});
+
+describe('server switcher', () => {
+  beforeAll(() => {
+    // jsdom has no element scrolling; Chakra's menu scrolls its list when closing.
+    Element.prototype.scrollTo = () => undefined;
+  });
+
+  it('groups servers by organization with Shared Servers last, and selects on click', async () => {
+    const user = userEvent.setup();
+    const mine = agent('a', 'o1');
+    const shared = agent('s', 'foreign');
+    const value = renderWithShell(<ServerSwitcher collapsed={false} />, { user: admin, agents: [shared, mine], current: mine, online: ['a'] });
+    expect(screen.getByTestId('server-switcher')).toHaveTextContent('server-aOnline');
+    await user.click(screen.getByTestId('server-switcher'));
+    const menu = await screen.findByRole('menu');
+    const groups = within(menu).getAllByRole('group');
+    expect(groups.map((group) => group.getAttribute('aria-label') ?? group.textContent?.split('server-')[0])).toEqual(['Acme', 'Shared Servers']);
+    expect(within(menu).getByRole('menuitem', { name: 'Add server' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: /server-s/ }));
+    expect(value.selectAgent).toHaveBeenCalledWith('s');
+  });
+});
+
+function SidebarProbe() {
+  const { open } = useSidebar();
+  return <span data-testid="state">{open ? 'open' : 'collapsed'}</span>;
+}
+
+describe('SidebarProvider', () => {
+  it('defaults to open, toggles with ctrl+b or meta+b, and stores menu_state', () => {
+    sessionStorage.clear();
+    render(
+      <SidebarProvider>
+        <SidebarProbe />
+      </SidebarProvider>,
+    );
+    expect(screen.getByTestId('state')).toHaveTextContent('open');
+    act(() => {
+      fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
+    });
+    expect(screen.getByTestId('state')).toHaveTextContent('collapsed');
+    expect(sessionStorage.getItem('menu_state')).toBe('false');
+    act(() => {
+      fireEvent.keyDown(window, { key: 'b', metaKey: true });
+    });
+    expect(screen.getByTestId('state')).toHaveTextContent('open');
+    act(() => {
+      fireEvent.keyDown(window, { key: 'b' });
+    });
+    expect(screen.getByTestId('state')).toHaveTextContent('open');
+  });
+
+  it('starts collapsed when menu_state says so', () => {
+    sessionStorage.setItem('menu_state', 'false');
+    render(
+      <SidebarProvider>
+        <SidebarProbe />
+      </SidebarProvider>,
+    );
+    expect(screen.getByTestId('state')).toHaveTextContent('collapsed');
+  });
+});
