@@ -51,6 +51,8 @@ export function httpdCompose(image: string, extra = ''): string {
     '  web:',
     `    image: ${image}`,
     '    command: ["sh", "-c", "echo started $$APP_GREETING; echo oops >&2; exec httpd -f -p 8080 -h /www"]',
+    // httpd runs as PID 1 and ignores SIGTERM: do not wait the default 10 s on stop.
+    '    stop_grace_period: 1s',
     '    environment:',
     '      APP_GREETING: ${GREETING:-none}',
     '      APP_SECRET: ${SECRET_VALUE:-}',

@@ -1,0 +1,269 @@
+/**
+ * End to end with a real Docker engine: a real server process, a real agent process, compose
+ * projects running a locally imported busybox image. Docker names start with a per-run prefix
+ * and everything created is removed afterwards.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { setAgentPlan } from '../agents/agent-store.js';
+import { buildApp } from '../app.js';
+import { encryptForCertificate } from '../apps/secret-envelope.js';
+import { loadConfig } from '../config.js';
+import { buildBusyboxImage, docker, removeDockerLeftovers, writeTestCatalog } from '../test/docker-fixtures.js';
+import { freePort, startAgentProcess, startServerProcess, waitUntil, type RunningProcess } from '../test/processes.js';
+import { signIn, type TestUser } from '../test/sign-in.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
+
+const prefix = `dhsrv${process.pid}-`;
+const image = 'dockhand-server-test/busybox';
+const imageTag = String(process.pid);
+const secret = `known-secret-${process.pid}-${Date.now()}`;
+const captured: string[] = [];
+let tmp: string;
+let database: TestDatabase;
+let env: Record<string, string>;
+let base: string;
+let server: RunningProcess;
+let agent: RunningProcess;
+let control: FastifyInstance;
+let user: TestUser;
+let agentId: string;
+
+type Envelope = { success: boolean; message: string; data?: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads varied payloads
+
+async function api(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Envelope> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: user.headers.authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await response.json()) as Envelope;
+}
+
+const agentEnv = () => ({ DOCKHAND_SERVER_URL: base, DOCKHAND_STATE_DIR: path.join(tmp, 'agent-state'), DOCKHAND_PROJECT_PREFIX: prefix });
+const agentStatus = async () => (await api('GET', '/api/v1/agents/get-agents-status')).data?.agents?.find((a: { agent_id: string }) => a.agent_id === agentId)?.status;
+const appStatus = async (appId: string) =>
+  (await api('GET', `/api/v1/apps/get-apps-status?agent_id=${agentId}`)).data?.apps?.find((a: { app_id: string }) => a.app_id === appId)?.status;
+const appByName = async (name: string) => (await api('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps.find((a: { name: string }) => a.name === name);
+
+async function containerEnv(projectStart: string): Promise<string> {
+  const lines = (await docker('ps', '--format', '{{.ID}} {{.Label "com.docker.compose.project"}}')).split('\n');
+  const id = lines.find((line) => line.split(' ')[1]?.startsWith(`${prefix}${projectStart}`))?.split(' ')[0];
+  assert.ok(id, `a running container for ${projectStart}`);
+  return docker('exec', id, 'env');
+}
+
+before(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'dh-integration-'));
+  await buildBusyboxImage(`${image}:${imageTag}`);
+  await writeTestCatalog(path.join(tmp, 'catalog'), image, imageTag);
+  database = await createTestDatabase();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  env = {
+    ...database.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    CATALOG_EXTRA_DIR: path.join(tmp, 'catalog'),
+    LOG_LEVEL: 'info',
+    AGENT_DEPLOY_TIMEOUT_MS: '120000',
+  };
+  server = startServerProcess(env, captured);
+  await server.waitForOutput(/Dockhand is running/);
+  control = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+  user = await signIn(control, 'operator@example.com');
+  agent = startAgentProcess(agentEnv(), captured);
+});
+
+after(async () => {
+  await agent?.kill();
+  await server?.kill();
+  await control?.close();
+  await removeDockerLeftovers(prefix);
+  await docker('rmi', '-f', `${image}:${imageTag}`).catch(() => '');
+  await database?.drop();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+test('the agent prints a code; claiming it pairs the agent, which then reports itself online', async () => {
+  const [, code] = await agent.waitForOutput(/Pairing code: ([A-Z0-9]{6})/);
+  const organization = await api('POST', '/api/v1/organization/create-organization', { name: 'Ops' });
+  const registered = await api('POST', '/api/v1/agents/register-agent', { code, organization_id: organization.data.id });
+  assert.equal(registered.success, true, registered.message);
+  agentId = registered.data.agent.id;
+  await setAgentPlan(control.dockhand.db, agentId, { status: 'free', source: null });
+  await waitUntil(async () => (await agentStatus()) === 1, 15_000, 'agent online');
+  const reported = await waitUntil(async () => {
+    const listed = (await api('GET', '/api/v1/agents/get-agents')).data.agents[0];
+    return listed.capabilities.length > 0 ? listed : null;
+  });
+  const names = reported.capabilities.map((c: { name: string }) => c.name).sort();
+  assert.deepEqual(names, ['agent_version', 'server_ip', 'system_cpu_cores', 'system_disk_total', 'system_memory_total']);
+  assert.deepEqual(reported.features.map((f: { name: string }) => f.name).sort(), ['app_logs', 'docker_networks', 'docker_registries']);
+});
+
+test('a catalog app installs and runs; stop, start and restart work; its logs are readable', async () => {
+  const catalog = await api('GET', `/api/v1/catalog/get-apps?agent_id=${agentId}`);
+  assert.ok(catalog.data.some((item: { id: string }) => item.id === 'dockhand-test-web'));
+  const installed = await api('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, { name: 'web', template_id: 'dockhand-test-web' });
+  assert.equal(installed.success, true, installed.message);
+  assert.equal(installed.message, 'App installation started');
+  const app = await appByName('web');
+  await waitUntil(async () => (await appStatus(app.id)) === 1, 20_000, 'app active');
+  assert.match(await containerEnv('web-'), /APP_TOKEN=[0-9a-f]{32}/);
+
+  const controlApp = (action: string, operation?: string) => api('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, { app_id: app.id, action, operation });
+  const stopped = await controlApp('stopped');
+  assert.equal(stopped.message, 'App stopped');
+  assert.equal(stopped.data.status, 5);
+  assert.equal((await controlApp('active')).data.status, 1);
+  const restarted = await controlApp('active', 'restart');
+  assert.equal(restarted.message, 'App restarted');
+  assert.equal(restarted.data.status, 1);
+  assert.equal((await controlApp('active', 'stop')).success, false);
+
+  const logs = await waitUntil(async () => {
+    const page = (await api('GET', `/api/v1/apps/get-logs?agent_id=${agentId}&app_id=${app.id}&tail=50&since=&until=`)).data.logs;
+    return page.logs.some((entry: { message: string }) => entry.message === 'started from-template') ? page : null;
+  });
+  const containerId = Object.keys(logs.containers)[0] ?? '';
+  assert.match(logs.containers[containerId], /web/);
+  const entry = logs.logs[0];
+  assert.equal(entry.container_id, containerId);
+  assert.equal(entry.channel, 'stdout');
+  assert.equal(typeof entry.timestamp, 'number');
+  const newest = logs.logs.at(-1).timestamp;
+  const later = await api('GET', `/api/v1/apps/get-logs?agent_id=${agentId}&app_id=${app.id}&since=${newest}&until=${Date.now()}`);
+  assert.ok(later.data.logs.logs.every((e: { timestamp: number }) => e.timestamp > newest));
+
+  const details = await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${app.id}`);
+  const token = details.data.config.variables.find((v: { name: string }) => v.name === 'SECRET_TOKEN');
+  assert.equal(details.data.variables[token.id], '<encrypted>');
+  assert.deepEqual(details.data.versions, [{ name: '1.0.0', breaking_changes: false }]);
+});
+
+test('a custom app gets its secret decrypted on the agent only; the server keeps ciphertext', async () => {
+  const agentRow = (await api('GET', '/api/v1/agents/get-agents')).data.agents[0];
+  const compose = ['services:', '  app:', `    image: ${image}:${imageTag}`, '    command: ["httpd", "-f", "-p", "8080", "-h", "/www"]', '    stop_grace_period: 1s', '    environment:', '      APP_SECRET: ${SECRET_VALUE}', '      APP_GREETING: ${GREETING}', ''].join('\n');
+  const body = (variables: Record<string, string>, id?: string) => ({
+    config: {
+      id,
+      name: 'secret-app',
+      files: [{ id: 'f1', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
+      variables: [
+        { id: 'v1', name: 'SECRET_VALUE', is_encrypted: true, type: 'user' },
+        { id: 'v2', name: 'GREETING', is_encrypted: false, type: 'user' },
+      ],
+    },
+    files: { f1: compose },
+    variables,
+  });
+  const plaintext = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, body({ v1: secret, v2: 'hi' }));
+  assert.equal(plaintext.success, false);
+  assert.match(plaintext.message, /must be encrypted with the agent certificate/);
+
+  const created = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, body({ v1: await encryptForCertificate(secret, agentRow.certificate), v2: 'hi' }));
+  assert.equal(created.success, true, created.message);
+  assert.ok((await containerEnv('secret-app-')).includes(`APP_SECRET=${secret}`));
+
+  const details = await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${created.data.id}`);
+  const ids = Object.fromEntries(details.data.config.variables.map((v: { name: string; id: string }) => [v.name, v.id]));
+  assert.equal(details.data.variables[ids.SECRET_VALUE], '<encrypted>');
+  const edited = body({ v1: '<encrypted>', v2: 'changed' }, created.data.id);
+  edited.config.variables[0]!.id = ids.SECRET_VALUE;
+  edited.config.variables[1]!.id = ids.GREETING;
+  edited.variables = { [ids.SECRET_VALUE]: '<encrypted>', [ids.GREETING]: 'changed' };
+  const updated = await api('POST', `/api/v1/apps/update-app?agent_id=${agentId}`, edited);
+  assert.equal(updated.success, true, updated.message);
+  const after = await containerEnv('secret-app-');
+  assert.ok(after.includes(`APP_SECRET=${secret}`) && after.includes('APP_GREETING=changed'));
+
+  assert.ok(!captured.join('').includes(secret), 'no secret in server or agent output');
+  if (database.env.DATABASE_URL) {
+    const rows = await control.dockhand.db.selectFrom('app_variables').select('value').execute();
+    assert.ok(rows.every((row) => !row.value.includes(secret)));
+  } else {
+    await control.dockhand.database.close();
+    for (const file of await readdir(env.DATA_DIR!)) {
+      const bytes = await readFile(path.join(env.DATA_DIR!, file)).catch(() => Buffer.alloc(0));
+      assert.equal(bytes.includes(secret), false, `secret found in ${file}`);
+    }
+    control = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+  }
+});
+
+test('networks and registries are managed on the agent', async () => {
+  const name = `${prefix}net`;
+  assert.equal((await api('POST', '/api/v1/networks/create-network', { agent_id: agentId, name })).message, 'Network created successfully');
+  assert.ok((await api('GET', `/api/v1/networks/get-networks?agent_id=${agentId}`)).data.networks.some((n: { name: string }) => n.name === name));
+  assert.ok((await docker('network', 'ls', '--format', '{{.Name}}')).split('\n').includes(name));
+  assert.equal((await api('POST', '/api/v1/networks/delete-network', { agent_id: agentId, name })).success, true);
+  assert.ok(!(await docker('network', 'ls', '--format', '{{.Name}}')).split('\n').includes(name));
+  assert.equal((await api('POST', '/api/v1/networks/create-network', { agent_id: agentId, name: '' })).message, 'Network name is required');
+
+  const certificate = (await api('GET', '/api/v1/agents/get-agents')).data.agents[0].certificate;
+  const registry = {
+    agent_id: agentId,
+    address: 'registry.example.com',
+    username: await encryptForCertificate('robot', certificate),
+    password: await encryptForCertificate('hunter2', certificate),
+  };
+  assert.equal((await api('POST', '/api/v1/registries/create-registry', registry)).message, 'Registry added successfully');
+  const listed = await api('GET', `/api/v1/registries/get-registries?agent_id=${agentId}`);
+  assert.deepEqual(listed.data.registries, [{ address: 'registry.example.com', username: 'robot' }]);
+  assert.ok(!JSON.stringify(listed).includes('hunter2'));
+  assert.equal((await api('POST', '/api/v1/registries/delete-registry', { agent_id: agentId, address: 'registry.example.com' })).success, true);
+});
+
+test('a compose file with an image that cannot be pulled is a clear error and leaves nothing behind', async () => {
+  const compose = 'services:\n  app:\n    image: dockhand-missing/nope:1\n';
+  const result = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+    config: { name: 'broken', files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }], variables: [] },
+    files: { f: compose },
+    variables: {},
+  });
+  assert.equal(result.success, false);
+  assert.match(result.message, /docker compose up failed \(exit \d+\):.*dockhand-missing\/nope/);
+  assert.equal(await appByName('broken'), undefined);
+});
+
+test('killing and restarting the agent and then the server loses nothing', async () => {
+  const web = await appByName('web');
+  await agent.kill('SIGKILL');
+  await waitUntil(async () => (await agentStatus()) === 0, 15_000, 'agent offline');
+  assert.equal((await api('GET', `/api/v1/networks/get-networks?agent_id=${agentId}`)).message, 'Agent is offline');
+  agent = startAgentProcess(agentEnv(), captured);
+  await waitUntil(async () => (await agentStatus()) === 1, 20_000, 'agent back online');
+  await waitUntil(async () => (await appStatus(web.id)) === 1, 15_000, 'app still active');
+
+  await server.kill('SIGKILL');
+  server = startServerProcess(env, captured);
+  await server.waitForOutput(/Dockhand is running/);
+  await waitUntil(async () => (await agentStatus()) === 1, 45_000, 'agent reconnected to the restarted server');
+  const apps = (await api('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps.map((a: { name: string }) => a.name).sort();
+  assert.deepEqual(apps, ['secret-app', 'web']);
+  await waitUntil(async () => (await appStatus(web.id)) === 1, 15_000, 'status after server restart');
+  assert.equal((await api('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, { app_id: web.id, action: 'active', operation: 'restart' })).data.status, 1);
+});
+
+test('deleting apps removes containers and files; a deleted agent cannot connect again', async () => {
+  for (const name of ['web', 'secret-app']) {
+    const app = await appByName(name);
+    assert.equal((await api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: app.id })).message, 'App deleted');
+    assert.equal(existsSync(path.join(tmp, 'agent-state', 'apps', app.id)), false);
+  }
+  const left = await docker('ps', '-a', '--format', '{{.Label "com.docker.compose.project"}}');
+  assert.ok(!left.split('\n').some((project) => project.startsWith(prefix)));
+
+  await agent.kill();
+  await waitUntil(async () => (await agentStatus()) === 0, 15_000, 'agent offline');
+  assert.equal((await api('POST', '/api/v1/agents/delete-agent', { agent_id: agentId })).success, true);
+  agent = startAgentProcess(agentEnv(), captured);
+  await agent.waitForOutput(/was deleted from Dockhand/);
+});
