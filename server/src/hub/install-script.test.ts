@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+import { freePort, waitUntil } from '../test/processes.js';
+import { signIn } from '../test/sign-in.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+const agentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'agent');
+let tmp: string;
+let testApp: TestApp;
+let base: string;
+
+before(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'dh-install-'));
+  // The test serves a fresh bundle of the agent's current source.
+  await promisify(execFile)(process.execPath, [path.join(agentDir, 'scripts', 'bundle.mjs')]);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  testApp = await createTestApp({ PUBLIC_URL: base, AGENT_BUNDLE_PATH: path.join(agentDir, 'dist', 'dockhand-agent.mjs') });
+  await testApp.app.listen({ host: '127.0.0.1', port });
+});
+
+after(async () => {
+  const pid = await readFile(path.join(tmp, 'prefix', 'agent.pid'), 'utf8').catch(() => '');
+  if (pid.trim()) {
+    try {
+      process.kill(Number(pid.trim()));
+    } catch {
+      // already gone
+    }
+  }
+  await testApp.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** Runs the script exactly as the dialog's command does (`curl … | sh`), with the test flags. */
+function runInstaller(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const curl = spawn('curl', ['-fsSL', `${base}/install.sh`]);
+    const sh = spawn('sh', ['-s', '--', ...args], { env: { PATH: process.env.PATH ?? '' } });
+    curl.stdout.pipe(sh.stdin);
+    let output = '';
+    sh.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    sh.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    sh.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+test('install.sh installs a self-contained agent (bundled Node runtime) that prints its pairing code and pairs', async () => {
+  const prefix = path.join(tmp, 'prefix');
+  const stateDir = path.join(tmp, 'state');
+  const result = await runInstaller(['--no-systemd', '--prefix', prefix, '--state-dir', stateDir]);
+  assert.equal(result.code, 0, result.output);
+  const code = /Your server code: ([A-Z0-9]{6})/.exec(result.output)?.[1];
+  assert.ok(code, result.output);
+  assert.equal((await stat(path.join(prefix, 'bin', 'node'))).mode & 0o111, 0o111);
+  assert.equal((await stat(stateDir)).mode & 0o777, 0o700);
+
+  const agentVersion = (JSON.parse(await readFile(path.join(agentDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const user = await signIn(testApp.app, 'installer@example.com');
+  const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    testApp.app.inject({ method, url, headers: user.headers, payload }).then((response) => response.json());
+  const organization = await inject('POST', '/api/v1/organization/create-organization', { name: 'Installers' });
+  const registered = await inject('POST', '/api/v1/agents/register-agent', { code, organization_id: organization.data.id });
+  assert.equal(registered.success, true, registered.message);
+  await waitUntil(async () => {
+    const agents = (await inject('GET', '/api/v1/agents/get-agents')).data.agents;
+    return agents[0]?.capabilities.some((c: { name: string; value: string }) => c.name === 'agent_version' && c.value === agentVersion);
+  }, 15_000, 'the installed agent reports its version');
+});
+
+test('install.sh refuses unknown options', async () => {
+  const result = await runInstaller(['--bogus']);
+  assert.equal(result.code, 2);
+  assert.match(result.output, /unknown option --bogus/);
+});
