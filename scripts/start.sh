@@ -12,4 +12,6 @@ pnpm install --frozen-lockfile
 pnpm build
 # Built-in development sign-in and billing unless told otherwise (both are refused in production mode).
 export DEV_IDP="${DEV_IDP:-1}" BILLING_PROVIDER="${BILLING_PROVIDER:-dev}"
+# A local agent next to the server when a Docker engine is present (prints its pairing code).
+if [ "${LOCAL_AGENT:-1}" = 1 ] && [ -S /var/run/docker.sock ]; then bash scripts/start-local-agent.sh "$$" & fi
 exec node server/dist/main.js
