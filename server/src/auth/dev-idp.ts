@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import type Provider from 'oidc-provider';
-import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { JWK, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.js';
 import { createMemoryAdapterFactory } from './dev-idp-adapter.js';
 import { renderDevSignInPage } from './dev-idp-page.js';
@@ -112,7 +112,7 @@ function setSecurityHeaders(reply: FastifyReply): void {
 
 async function createProvider(config: Config, accounts: Map<string, DevAccount>): Promise<Provider> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: 'dev-idp', alg: 'RS256', use: 'sig' };
+  const signingKey: JWK = { ...(await exportJWK(privateKey)), kid: 'dev-idp', alg: 'RS256', use: 'sig' };
   // Loaded on demand: production (where this provider is refused) never pays for it.
   const { default: OidcProvider } = await import('oidc-provider');
   const provider = new OidcProvider(config.auth.issuer, {
@@ -140,7 +140,7 @@ async function createProvider(config: Config, accounts: Map<string, DevAccount>)
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     // Put email and name in the ID token itself: the relying party reads them from there.
     conformIdTokenClaims: false,
-    jwks: { keys: [signingKey as unknown as Record<string, string>] } as never,
+    jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     interactions: { url: (_ctx, interaction) => `${INTERACTION}/${interaction.uid}` },
     async findAccount(_ctx, accountId) {
