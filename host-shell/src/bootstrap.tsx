@@ -5,11 +5,13 @@ import { HashRouter } from 'react-router-dom';
 import { AuthProvider, configureApiClient, getBrowserAuthSession, queryClient } from 'shared';
 import { loadRemotesManifest } from './federation/remote-loader';
 import { AppRoutes } from './routes';
+import { startSignedInPrefetch } from './shell/prefetch';
 import { suppressCanceledRejections } from './shell/suppress-canceled';
 
 // Every API call runs the auth state machine's check first (spec section 7).
 configureApiClient({ ensureAuthenticated: getBrowserAuthSession().ensureAuthenticated });
 suppressCanceledRejections();
+startSignedInPrefetch();
 
 // Start reading the remotes manifest now, in parallel with the first render.
 loadRemotesManifest().catch((error: unknown) => console.warn('Dockhand: remotes manifest unavailable', error));

@@ -28,6 +28,23 @@ describe('AuthSession check', () => {
     expect(world.calls.fetchUser).toBe(1);
   });
 
+  it('is authenticated as soon as the cookie is valid, before the profile arrives', async () => {
+    let releaseProfile: () => void = () => undefined;
+    const { session } = setup((w) => {
+      w.cookie = w.validToken();
+      w.fetchUserImpl = () =>
+        new Promise((resolve) => {
+          releaseProfile = () => resolve(sampleUser);
+        });
+    });
+    const checking = session.check();
+    await Promise.resolve();
+    expect(session.getSnapshot()).toEqual({ status: 'authenticated', user: null });
+    releaseProfile();
+    await checking;
+    expect(session.getSnapshot().user).toEqual(sampleUser);
+  });
+
   it('restores the user from session storage without a profile fetch', async () => {
     const { world, session } = setup((w) => {
       w.cookie = w.validToken();
@@ -175,11 +192,30 @@ describe('AuthSession check', () => {
     unsubscribe();
     world.cookie = undefined;
     await session.logout();
-    expect(seen).toEqual(['authenticated']);
+    // Authenticated as soon as the cookie is valid, then again once the profile arrived.
+    expect(seen).toEqual(['authenticated', 'authenticated']);
   });
 });
 
 describe('AuthSession.ensureAuthenticated', () => {
+  it('lets a call through at once with a valid cookie while the profile loads beside it', async () => {
+    const { world, session } = setup((w) => {
+      w.cookie = w.validToken();
+      w.fetchUserImpl = () => new Promise(() => undefined);
+    });
+    await expect(session.ensureAuthenticated()).resolves.toBe(true);
+    expect(world.calls.fetchUser).toBe(1);
+    expect(session.getSnapshot().status).toBe('authenticated');
+  });
+
+  it('refreshes first when the cookie is missing, and fails when that fails', async () => {
+    const { world, session } = setup((w) => {
+      w.refreshImpl = async () => 'unauthorized';
+    });
+    await expect(session.ensureAuthenticated()).resolves.toBe(false);
+    expect(world.calls.refresh).toBe(1);
+  });
+
   it('answers without network when already authenticated with a valid token', async () => {
     const { world, session } = setup((w) => {
       w.cookie = w.validToken();

@@ -75,9 +75,15 @@ export class AuthSession {
     return this.checkInFlight;
   }
 
-  /** The API client's gate: fast when the token is valid, otherwise a full check. */
+  /**
+   * The API client's gate. A valid cookie answers at once (the check, and its profile fetch, run
+   * beside the call instead of in front of it); otherwise a full check with a refresh.
+   */
   ensureAuthenticated = async (): Promise<boolean> => {
-    if (this.snapshot.status === 'authenticated' && this.hasValidToken()) return true;
+    if (this.hasValidToken()) {
+      if (this.snapshot.status !== 'authenticated') void this.check();
+      return true;
+    }
     return this.check();
   };
 
@@ -126,14 +132,10 @@ export class AuthSession {
 
   private async runCheck(): Promise<boolean> {
     try {
-      if (this.hasValidToken()) {
-        if (!this.snapshot.user) await this.loadProfile();
-        else this.markAuthenticated(this.snapshot.user);
-        return this.snapshot.status === 'authenticated';
-      }
-      const refreshed = await this.refresh();
-      if (!refreshed) return false;
-      await this.loadProfile();
+      if (!this.hasValidToken() && !(await this.refresh())) return false;
+      // A valid cookie means authenticated at once; the profile follows without holding the page.
+      this.markAuthenticated(this.snapshot.user);
+      if (!this.snapshot.user) await this.loadProfile();
       return this.snapshot.status === 'authenticated';
     } catch (error) {
       if (isInvalidToken(error)) {

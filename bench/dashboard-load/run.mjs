@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+// Dashboard load benchmark (issue 5): the time from opening the app signed in to the dashboard
+// showing a server with 20 apps, in headless Chromium on loopback. Cold = a fresh browser context
+// (empty HTTP cache, no session storage); warm = the same context opening the app again.
+// Prints the median of several runs. Figures only: nothing is asserted.
+//
+// Needs the production build (`pnpm build`). Setup is real: the built server on SQLite, sign-in
+// through the development identity provider, an organization, and a real agent paired with its
+// code; the 20 apps are then written straight into the server's database (deploying 20 real
+// Compose apps would measure Docker, not the dashboard).
+//
+//   node bench/dashboard-load/run.mjs
+//   BENCH_RUNS=9 node bench/dashboard-load/run.mjs
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const requireFromBench = createRequire(path.join(root, 'bench', 'package.json'));
+const { chromium } = requireFromBench('@playwright/test');
+const Database = createRequire(path.join(root, 'server', 'package.json'))('better-sqlite3');
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const APP_COUNT = 20;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base, child) {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+function startAgent(base, stateDir) {
+  const child = spawn(process.execPath, [path.join(root, 'agent', 'dist', 'main.js')], {
+    env: { ...process.env, DOCKHAND_SERVER_URL: base, DOCKHAND_STATE_DIR: stateDir, DOCKHAND_PROJECT_PREFIX: 'benchdash' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const code = new Promise((resolve, reject) => {
+    let log = '';
+    const timer = setTimeout(() => reject(new Error(`no pairing code:\n${log}`)), 30_000);
+    const onData = (chunk) => {
+      log += chunk;
+      const match = /Pairing code: ([A-Z0-9]{6})/.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+  });
+  return { child, code };
+}
+
+/** POSTs as the signed-in page does (bearer header from the access_token cookie). */
+async function apiPost(page, url, body) {
+  return page.evaluate(
+    async ({ url: target, body: payload }) => {
+      const token = document.cookie.split('; ').find((part) => part.startsWith('access_token='))?.slice('access_token='.length);
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${decodeURIComponent(token ?? '')}` },
+        body: JSON.stringify(payload),
+      });
+      const json = await response.json();
+      if (!json.success) throw new Error(`${target}: ${json.message}`);
+      return json.data;
+    },
+    { url, body },
+  );
+}
+
+function seedApps(dataDir, agentId) {
+  const db = new Database(path.join(dataDir, 'dockhand.db'));
+  const insert = db.prepare(
+    `INSERT INTO apps (id, agent_id, name, project, description, version, template_id, extension, icon, color, extension_values, status, created_at, updated_at)
+     VALUES (@id, @agent_id, @name, @project, NULL, NULL, NULL, NULL, 'box', @color, '[]', 1, @now, @now)`,
+  );
+  const colours = ['#3182CE', '#38A169', '#D69E2E', '#E53E3E', '#805AD5'];
+  const now = Date.now();
+  db.transaction(() => {
+    for (let index = 0; index < APP_COUNT; index += 1) {
+      insert.run({ id: randomUUID(), agent_id: agentId, name: `bench-app-${index + 1}`, project: `bench-app-${index + 1}`, color: colours[index % colours.length], now });
+    }
+  })();
+  db.close();
+}
+
+/** Records performance.now() (ms since navigation start) when the server card and 20 tiles are on screen. */
+const READY_PROBE = `
+  (() => {
+    const check = () => {
+      if (window.__dashboardReadyAt) return;
+      const tiles = document.querySelectorAll('[data-testid="app-tile"]').length;
+      if (tiles >= ${APP_COUNT} && document.querySelector('[data-testid="server-card"]')) window.__dashboardReadyAt = performance.now();
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  })();
+`;
+
+async function timeDashboard(page, base) {
+  await page.goto(`${base}/#/`);
+  await page.waitForFunction(() => window.__dashboardReadyAt !== undefined, null, { timeout: 30_000 });
+  return page.evaluate(() => window.__dashboardReadyAt);
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function main() {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-bench-dashboard-'));
+  const dataDir = path.join(workDir, 'data');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, RELEASES_DIR: path.join(workDir, 'releases'), NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let agent;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await waitForHealth(base, server);
+    const setupContext = await browser.newContext();
+    const page = await setupContext.newPage();
+    await page.goto(`${base}/auth/google/login?redirect=/`);
+    await page.getByLabel('Name').fill('Bench User');
+    await page.getByLabel('Email').fill('bench.dashboard@example.com');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/dev-idp') && !url.pathname.startsWith('/auth'));
+    const organization = await apiPost(page, '/api/v1/organization/create-organization', { name: 'Bench Org' });
+    agent = startAgent(base, path.join(workDir, 'agent-state'));
+    const registered = await apiPost(page, '/api/v1/agents/register-agent', { code: await agent.code, organization_id: organization.id });
+    seedApps(dataDir, registered.agent.id);
+    const storageState = await setupContext.storageState();
+    await setupContext.close();
+
+    if (process.env.BENCH_TRACE) {
+      const context = await browser.newContext({ storageState });
+      await context.addInitScript(READY_PROBE);
+      const tracePage = await context.newPage();
+      const started = Date.now();
+      tracePage.on('request', (request) => console.log(`  +${Date.now() - started}ms -> ${request.url().replace(base, '')}`));
+      tracePage.on('requestfinished', (request) => console.log(`  +${Date.now() - started}ms <- ${request.url().replace(base, '')}`));
+      console.log(`trace ready at ${(await timeDashboard(tracePage, base)).toFixed(0)} ms`);
+      await context.close();
+    }
+
+    const cold = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await browser.newContext({ storageState });
+      await context.addInitScript(READY_PROBE);
+      cold.push(await timeDashboard(await context.newPage(), base));
+      await context.close();
+    }
+
+    const warmContext = await browser.newContext({ storageState });
+    await warmContext.addInitScript(READY_PROBE);
+    const warmPage = await warmContext.newPage();
+    await timeDashboard(warmPage, base); // fills the cache
+    const warm = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await warmPage.goto('about:blank');
+      warm.push(await timeDashboard(warmPage, base));
+    }
+    await warmContext.close();
+
+    const format = (values) => values.map((value) => value.toFixed(0)).join(', ');
+    console.log(`dashboard load (server with ${APP_COUNT} apps, headless Chromium, loopback, ${RUNS} runs)`);
+    console.log(`  cold: median ${median(cold).toFixed(0)} ms  [${format(cold)}]`);
+    console.log(`  warm: median ${median(warm).toFixed(0)} ms  [${format(warm)}]`);
+    console.log('  targets: cold <= 800 ms, warm <= 300 ms');
+  } finally {
+    await browser.close();
+    agent?.child.kill('SIGTERM');
+    server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
