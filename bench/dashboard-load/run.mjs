@@ -78,7 +78,7 @@ function startAgent(base, stateDir) {
 async function apiPost(page, url, body) {
   return page.evaluate(
     async ({ url: target, body: payload }) => {
-      const token = document.cookie.split('; ').find((part) => part.startsWith('access_token='))?.slice('access_token='.length);
+      const token = globalThis.document.cookie.split('; ').find((part) => part.startsWith('access_token='))?.slice('access_token='.length);
       const response = await fetch(target, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${decodeURIComponent(token ?? '')}` },
@@ -122,8 +122,8 @@ const READY_PROBE = `
 
 async function timeDashboard(page, base) {
   await page.goto(`${base}/#/`);
-  await page.waitForFunction(() => window.__dashboardReadyAt !== undefined, null, { timeout: 30_000 });
-  return page.evaluate(() => window.__dashboardReadyAt);
+  await page.waitForFunction(() => globalThis.__dashboardReadyAt !== undefined, null, { timeout: 30_000 });
+  return page.evaluate(() => globalThis.__dashboardReadyAt);
 }
 
 function median(values) {
