@@ -1,0 +1,265 @@
+#!/usr/bin/env node
+// Agent figures (no assertions): idle memory/CPU of the bundled agent, deploy overhead of
+// install-app over a plain `docker compose up -d`, and how many agent connections one server
+// process holds. Usage: node bench/agent/run.mjs [idle] [deploy] [connections]   (default: all)
+// Needs `pnpm build` first (server/dist and agent/dist/dockhand-agent.mjs) and a Docker engine.
+import { execFile, spawn } from 'node:child_process';
+import { createHash, webcrypto } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const requireFromServer = createRequire(path.join(root, 'server', 'package.json'));
+const requireFromAgent = createRequire(path.join(root, 'agent', 'package.json'));
+const exec = promisify(execFile);
+const phases = process.argv.slice(2).length ? process.argv.slice(2) : ['idle', 'deploy', 'connections'];
+const DEPLOY_RUNS = Number(process.env.BENCH_DEPLOY_RUNS ?? 5);
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
+const prefix = `dhbench${process.pid}-`;
+const image = `dockhand-bench/busybox:${process.pid}`;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dh-bench-agent-'));
+const children = [];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const cpuTicks = (pid) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(command, args, env) {
+  const child = spawn(command, args, { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.output = '';
+  child.stdout.on('data', (chunk) => (child.output += chunk));
+  child.stderr.on('data', (chunk) => (child.output += chunk));
+  children.push(child);
+  return child;
+}
+
+async function waitFor(probe, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** The real sign-in: /auth/google/login → dev identity provider form → callback. */
+async function signIn(base) {
+  const jar = new Map();
+  const go = async (url, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(new URL(url, base), { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0];
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
+    return response;
+  };
+  let response = await go('/auth/google/login?redirect=/');
+  response = await go(response.headers.get('location'));
+  const form = await (await go(response.headers.get('location'))).text();
+  response = await go(/action="([^"]+)"/.exec(form)[1], {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: 'Bench', email: 'bench@example.com' }).toString(),
+  });
+  for (let hop = 0; hop < 5 && !jar.get('access_token'); hop += 1) response = await go(response.headers.get('location'));
+  return jar.get('access_token');
+}
+
+async function buildImage() {
+  const rootfs = path.join(tmp, 'rootfs');
+  fs.mkdirSync(path.join(rootfs, 'bin'), { recursive: true });
+  fs.mkdirSync(path.join(rootfs, 'www'), { recursive: true });
+  fs.copyFileSync('/bin/busybox', path.join(rootfs, 'bin', 'busybox'));
+  for (const applet of ['sh', 'httpd']) fs.symlinkSync('busybox', path.join(rootfs, 'bin', applet));
+  await exec('tar', ['-C', rootfs, '-cf', path.join(tmp, 'image.tar'), '.']);
+  await exec('docker', ['import', '--change', 'ENV PATH=/bin', path.join(tmp, 'image.tar'), image]);
+}
+
+const COMPOSE = `services:\n  web:\n    image: ${image.split(':')[0]}:\${_VERSION}\n    command: ["httpd", "-f", "-p", "8080", "-h", "/www"]\n    stop_grace_period: 1s\n`;
+
+function writeCatalog(dir) {
+  const template = path.join(dir, 'templates', 'bench-web');
+  fs.mkdirSync(template, { recursive: true });
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'assets', 'bench-web.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(template, 'compose.yml'), COMPOSE);
+  fs.writeFileSync(path.join(template, 'template.json'), JSON.stringify({
+    id: 'bench-web', name: 'Bench Web', slug: 'bench-web', summary: 'Bench.', description: 'Bench.', license: 'GPL-2.0',
+    license_url: null, homepage_url: 'https://busybox.net', repository_url: null, registry_url: null, documentation_url: null,
+    keywords: [], tags: ['Bench'], alternative_to: [], logo: 'bench-web.svg', waiting_list: false, available_in: [], sponsorship: [],
+    registry: { tags: [{ name: '1.0.0' }], releases: [{ name: '1.0.0', date: '2026-01-01', description: 'x', breaking_changes: false, changelog_url: null, image_tag: String(process.pid) }] },
+    files: [{ filename: 'compose.yml', path: 'compose.yml' }],
+    variables: [],
+  }));
+}
+
+async function startServer(extraEnv = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(tmp, `data-${port}`);
+  const server = start(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
+    PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DEV_IDP: '1', BILLING_PROVIDER: 'dev',
+    LOG_LEVEL: 'warn', CATALOG_EXTRA_DIR: path.join(tmp, 'catalog'), ...extraEnv,
+  });
+  await waitFor(async () => (await fetch(`${base}/healthz`)).ok, 'server start');
+  const token = await signIn(base);
+  const api = async (method, url, body) => {
+    const response = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    return response.json();
+  };
+  const organization = await api('POST', '/api/v1/organization/create-organization', { name: 'Bench' });
+  const sqlite = new (requireFromServer('better-sqlite3'))(path.join(dataDir, 'dockhand.db'));
+  return { server, base, api, organizationId: organization.data.id, sqlite };
+}
+
+async function pairedAgent(ctx) {
+  const stateDir = path.join(tmp, 'agent-state');
+  const agent = start(process.execPath, [path.join(root, 'agent', 'dist', 'dockhand-agent.mjs')], {
+    DOCKHAND_SERVER_URL: ctx.base, DOCKHAND_STATE_DIR: stateDir, DOCKHAND_PROJECT_PREFIX: prefix,
+  });
+  const code = await waitFor(async () => /Pairing code: (\w{6})/.exec(agent.output)?.[1], 'pairing code');
+  const registered = await ctx.api('POST', '/api/v1/agents/register-agent', { code, organization_id: ctx.organizationId });
+  const agentId = registered.data.agent.id;
+  ctx.sqlite.prepare("UPDATE agents SET subscription_status = 'free' WHERE id = ?").run(agentId);
+  await waitFor(async () => (await ctx.api('GET', '/api/v1/agents/get-agents-status')).data.agents.some((a) => a.agent_id === agentId && a.status === 1), 'agent online');
+  return { agent, agentId };
+}
+
+async function idle(ctx, { agent }) {
+  await sleep(10_000);
+  const ticksPerSecond = 100;
+  const [ticks0, t0] = [cpuTicks(agent.pid), Date.now()];
+  await sleep(30_000);
+  const cpu = ((cpuTicks(agent.pid) - ticks0) / ticksPerSecond / ((Date.now() - t0) / 1000)) * 100;
+  console.log(`agent idle: ${rssMb(agent.pid).toFixed(1)} MB resident, ${cpu.toFixed(2)} % CPU (30 s sample after 10 s settle; targets 60 MB, 0.5 %)`);
+}
+
+async function running(projectStart) {
+  const out = (await exec('docker', ['ps', '--filter', 'status=running', '--format', '{{.Label "com.docker.compose.project"}}'])).stdout;
+  return out.split('\n').some((project) => project.startsWith(projectStart));
+}
+
+async function deploy(ctx, { agentId }) {
+  const viaDockhand = [];
+  const plain = [];
+  const plainDir = path.join(tmp, 'plain');
+  fs.mkdirSync(plainDir, { recursive: true });
+  fs.writeFileSync(path.join(plainDir, 'compose.yml'), COMPOSE);
+  const compose = (await exec('docker', ['compose', 'version']).then(() => ['docker', ['compose']], () => ['docker-compose', []]));
+  for (let run = 0; run < DEPLOY_RUNS; run += 1) {
+    let started = Date.now();
+    const installed = await ctx.api('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, { name: `bench-${run}`, template_id: 'bench-web' });
+    if (!installed.success) throw new Error(installed.message);
+    await waitFor(() => running(`${prefix}bench-${run}-`), 'installed app running');
+    viaDockhand.push(Date.now() - started);
+    await ctx.api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: installed.data.id });
+
+    const project = `${prefix}plain-${run}`;
+    const args = [...compose[1], '--project-name', project, '--file', path.join(plainDir, 'compose.yml')];
+    const env = { ...process.env, _VERSION: String(process.pid) };
+    started = Date.now();
+    await exec(compose[0], [...args, 'up', '-d'], { env, cwd: plainDir });
+    await waitFor(() => running(project), 'plain compose running');
+    plain.push(Date.now() - started);
+    await exec(compose[0], [...args, 'down'], { env, cwd: plainDir });
+  }
+  console.log(`deploy: install-app → running median ${median(viaDockhand)} ms; plain compose up -d → running median ${median(plain)} ms`);
+  console.log(`deploy overhead (median of ${DEPLOY_RUNS}): ${median(viaDockhand) - median(plain)} ms (target 300 ms)`);
+}
+
+async function makeIdentity(x509) {
+  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '01', name: 'CN=bench', notBefore: new Date(Date.now() - 60_000), notAfter: new Date(Date.now() + 86_400_000),
+    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' }, keys,
+  });
+  return { pem: certificate.toString('pem'), fingerprint: createHash('sha256').update(new Uint8Array(certificate.rawData)).digest('hex'), privateKey: keys.privateKey };
+}
+
+async function connections() {
+  requireFromAgent('reflect-metadata');
+  const x509 = requireFromAgent('@peculiar/x509');
+  x509.cryptoProvider.set(webcrypto);
+  const WebSocket = requireFromAgent('ws');
+  const ctx = await startServer();
+  const identities = [];
+  for (let i = 0; i < AGENTS; i += 1) identities.push(await makeIdentity(x509));
+  const insert = ctx.sqlite.prepare(
+    "INSERT INTO agents (id, organization_id, name, certificate, certificate_fingerprint, subscription_status, created_at) VALUES (?, ?, ?, ?, ?, 'free', ?)",
+  );
+  ctx.sqlite.transaction(() => identities.forEach((identity, i) => insert.run(`bench-${i}`, ctx.organizationId, `bench-${i}`, identity.pem, identity.fingerprint, Date.now())))();
+  const idleRss = rssMb(ctx.server.pid);
+  const url = `${ctx.base.replace('http', 'ws')}/agent/connect`;
+  let welcomed = 0;
+  let failed = 0;
+  const sockets = [];
+  const connectOne = (identity) => new Promise((resolve) => {
+    const socket = new WebSocket(url, { perMessageDeflate: false });
+    sockets.push(socket);
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', certificate: identity.pem, agent_version: 'bench', protocol: 1 })));
+    socket.on('message', async (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'challenge') {
+        const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, identity.privateKey, Buffer.from(message.nonce));
+        socket.send(JSON.stringify({ type: 'proof', signature: Buffer.from(signature).toString('base64') }));
+      } else if (message.type === 'welcome') {
+        welcomed += 1;
+        resolve();
+      }
+    });
+    socket.on('error', () => { failed += 1; resolve(); });
+    socket.on('close', () => resolve());
+  });
+  const started = Date.now();
+  for (let i = 0; i < identities.length; i += 200) await Promise.all(identities.slice(i, i + 200).map(connectOne));
+  const seconds = (Date.now() - started) / 1000;
+  await sleep(2000);
+  const status = await ctx.api('GET', '/api/v1/agents/get-agents-status');
+  const online = status.data.agents.filter((a) => a.status === 1).length;
+  console.log(`connections: ${welcomed} of ${AGENTS} simulated agents authenticated in ${seconds.toFixed(1)} s (${failed} failed); server reports ${online} online`);
+  console.log(`server memory: ${idleRss.toFixed(1)} MB before, ${rssMb(ctx.server.pid).toFixed(1)} MB with ${online} agents connected (target 10,000 within 1024 MB)`);
+  sockets.forEach((socket) => socket.terminate());
+}
+
+try {
+  if (!fs.existsSync(path.join(root, 'server', 'dist', 'main.js')) || !fs.existsSync(path.join(root, 'agent', 'dist', 'dockhand-agent.mjs'))) {
+    throw new Error('run `pnpm build` first (server/dist and agent/dist/dockhand-agent.mjs)');
+  }
+  if (phases.includes('idle') || phases.includes('deploy')) {
+    await buildImage();
+    writeCatalog(path.join(tmp, 'catalog'));
+    const ctx = await startServer();
+    const agent = await pairedAgent(ctx);
+    if (phases.includes('idle')) await idle(ctx, agent);
+    if (phases.includes('deploy')) await deploy(ctx, agent);
+  }
+  if (phases.includes('connections')) await connections();
+} finally {
+  for (const child of children.reverse()) if (child.exitCode === null) child.kill();
+  await sleep(500);
+  const containers = (await exec('docker', ['ps', '-a', '--format', '{{.ID}} {{.Label "com.docker.compose.project"}}'])).stdout;
+  for (const line of containers.split('\n')) if (line.split(' ')[1]?.startsWith(prefix)) await exec('docker', ['rm', '-f', line.split(' ')[0]]).catch(() => undefined);
+  const networks = (await exec('docker', ['network', 'ls', '--format', '{{.Name}}'])).stdout.split('\n');
+  for (const name of networks.filter((n) => n.startsWith(prefix))) await exec('docker', ['network', 'rm', name]).catch(() => undefined);
+  await exec('docker', ['rmi', '-f', image]).catch(() => undefined);
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
