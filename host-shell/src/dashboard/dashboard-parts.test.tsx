@@ -1,0 +1,121 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { queryKeys, type Agent } from 'shared';
+import { updateAgent } from '../api/agent-api';
+import { AppsGrid } from './AppsGrid';
+import { ServerCard } from './ServerCard';
+import UpdateAgentDialog from './UpdateAgentDialog';
+
+jest.mock('../api/agent-api', () => ({ updateAgent: jest.fn(), fetchAgentVersions: jest.fn() }));
+
+const agent: Agent = {
+  id: 'a1',
+  name: 'prod-1',
+  certificate: '',
+  last_seen: Date.UTC(2026, 10, 22, 9, 30),
+  organization_id: 'o',
+  subscription_status: 'free',
+  capabilities: [
+    { name: 'server_ip', value: '203.0.113.7' },
+    { name: 'agent_version', value: '1.2.0' },
+    { name: 'system_cpu_cores', value: '2' },
+    { name: 'system_memory_total', value: String(4 * 1024 ** 3) },
+    { name: 'system_disk_total', value: String(40 * 1024 ** 3) },
+  ],
+  features: [],
+};
+
+function wrap(ui: ReactNode, queryClient = new QueryClient()) {
+  return render(
+    <ChakraProvider>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+}
+
+describe('ServerCard', () => {
+  it('shows name, IP, hardware joined by bullets and the agent version when online', () => {
+    wrap(<ServerCard agent={agent} online updateAvailable={false} onUpdate={jest.fn()} />);
+    const card = screen.getByTestId('server-card');
+    expect(card).toHaveTextContent('prod-1');
+    expect(card).toHaveTextContent('IP:203.0.113.7');
+    expect(card).toHaveTextContent('Hardware:2 Cores • 4 GB RAM • 40 GB Disk');
+    expect(card).toHaveTextContent('Agent Version: 1.2.0');
+    expect(card).toHaveTextContent('Free');
+    expect(card).not.toHaveTextContent('Last Seen');
+  });
+
+  it('shows Last Seen only when offline, and N/A without hardware', () => {
+    wrap(<ServerCard agent={{ ...agent, capabilities: [] }} online={false} updateAvailable={false} onUpdate={jest.fn()} />);
+    const card = screen.getByTestId('server-card');
+    expect(card).toHaveTextContent('Last Seen:');
+    expect(card).toHaveTextContent('Hardware:N/A');
+  });
+
+  it('offers the agent update instead of the version when one is available', () => {
+    const onUpdate = jest.fn();
+    wrap(<ServerCard agent={agent} online updateAvailable onUpdate={onUpdate} />);
+    expect(screen.queryByText(/Agent Version/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Agent update available' }));
+    expect(onUpdate).toHaveBeenCalled();
+  });
+
+  it('asks to select a server when none is selected', () => {
+    wrap(<ServerCard agent={null} online={false} updateAvailable={false} onUpdate={jest.fn()} />);
+    expect(screen.getByText('Select a server to view its details.')).toBeInTheDocument();
+  });
+});
+
+describe('AppsGrid', () => {
+  const apps = [
+    { id: 'x', name: 'gitea', icon: 'box', color: '#38A169', extension: null, status: null },
+    { id: 'y', name: 'nextcloud', icon: 'box', color: '#3182CE', extension: null, status: 5 as const },
+  ];
+
+  it('shows an add tile and one tile per app with its status label', () => {
+    wrap(<AppsGrid apps={apps} statuses={{ x: 1 }} canDeploy onDeploy={jest.fn()} />);
+    const tiles = screen.getAllByTestId('app-tile');
+    expect(tiles.map((tile) => tile.textContent)).toEqual(['Ggitea' + 'Active', 'Nnextcloud' + 'Stopped']);
+    expect(tiles[0]).toHaveAttribute('href', '/app/x');
+    expect(screen.getByRole('button', { name: 'Deploy App' })).toBeEnabled();
+  });
+
+  it('shows Waiting... for an app without a status yet', () => {
+    wrap(<AppsGrid apps={[apps[0]!]} statuses={undefined} canDeploy onDeploy={jest.fn()} />);
+    expect(screen.getByText('Waiting...')).toBeInTheDocument();
+  });
+
+  it('has the two empty texts', () => {
+    const { unmount } = wrap(<AppsGrid apps={[]} statuses={undefined} canDeploy onDeploy={jest.fn()} />);
+    expect(screen.getByText('No apps found. Deploy your first app!')).toBeInTheDocument();
+    unmount();
+    wrap(<AppsGrid apps={[]} statuses={undefined} canDeploy={false} onDeploy={jest.fn()} />);
+    expect(screen.getByText('No apps found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deploy App' })).toBeDisabled();
+  });
+});
+
+describe('UpdateAgentDialog', () => {
+  it('lists versions as radio cards and updates to the chosen one', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.agents.versions('a1'), [
+      { version_number: '1.3.0', name: 'Dockhand Agent 1.3.0', is_beta: false, message: 'Faster logs', url: 'https://example.com/1.3.0' },
+      { version_number: '1.4.0-beta.1', name: 'Dockhand Agent 1.4 beta', is_beta: true, message: 'Preview', url: '' },
+    ]);
+    (updateAgent as jest.Mock).mockResolvedValue('Agent Update Initiated');
+    wrap(<UpdateAgentDialog agent={agent} isOpen onClose={jest.fn()} />, queryClient);
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    expect(screen.getByText('Beta')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View release notes' })).toHaveAttribute('href', 'https://example.com/1.3.0');
+    expect(screen.getByRole('button', { name: 'Update to Dockhand Agent 1.3.0' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('radio', { name: /1.4 beta/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update to Dockhand Agent 1.4 beta' }));
+    await waitFor(() => expect(updateAgent).toHaveBeenCalledWith('a1', '1.4.0-beta.1'));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+});
