@@ -130,3 +130,16 @@ test('networks are created, listed and deleted on the engine', async () => {
   await assert.rejects(networks.create('a;rm -rf /'), /can only contain/);
   assert.equal((await stat(path.join(dir, 'state'))).mode & 0o777, 0o700);
 });
+
+test('a redeploy writes new files, removes dropped ones and keeps secret files private', async () => {
+  const compose = { filename: 'compose.yml', content: httpdCompose(image), is_encrypted: false };
+  const secretFile = await encryptSecret('password=abc', certificateSpki(identity.certificatePem));
+  await apps.deploy(deployment('files', [compose, { filename: 'conf/extra.txt', content: 'x', is_encrypted: false }, { filename: 'conf/secret.env', content: secretFile, is_encrypted: true }]));
+  const project = path.join(dir, 'apps', 'files', 'project');
+  assert.equal(await readFile(path.join(project, 'conf', 'secret.env'), 'utf8'), 'password=abc');
+  assert.equal((await stat(path.join(project, 'conf', 'secret.env'))).mode & 0o777, 0o600);
+  await apps.deploy(deployment('files', [compose]), 'redeploy');
+  assert.equal(existsSync(path.join(project, 'conf', 'extra.txt')), false);
+  assert.equal(existsSync(path.join(project, 'conf', 'secret.env')), false);
+  await apps.delete('files');
+});

@@ -30,7 +30,9 @@ export class AppManager {
     const projectName = `${this.projectPrefix}${deployment.project}`;
     assertProjectName(projectName);
     const record: AppRecord = { deployment, projectName, desiredRunning: true };
+    const previous = await this.store.get(deployment.app_id);
     const project = await this.prepare(record);
+    await this.removeDroppedFiles(previous, deployment);
     // Save before running compose so a failed `up` can still be stopped or deleted later.
     await this.store.save(record);
     if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
@@ -97,6 +99,16 @@ export class AppManager {
       byProject.set(project, states);
     }
     return byProject;
+  }
+
+  /** Files the previous deployment wrote and this one no longer has (data folders are untouched). */
+  private async removeDroppedFiles(previous: AppRecord | null, deployment: AppDeployment): Promise<void> {
+    if (!previous) return;
+    const kept = new Set(deployment.files.map((file) => file.filename));
+    const directory = this.store.projectDir(deployment.app_id);
+    for (const file of previous.deployment.files) {
+      if (!kept.has(file.filename)) await rm(safeFilePath(directory, file.filename), { force: true });
+    }
   }
 
   private async requireRecord(appId: string): Promise<AppRecord> {
