@@ -15,7 +15,10 @@ export function useCheckoutReturn(): void {
   useEffect(() => {
     const cleaned = stripCheckoutFlag(window.location.href);
     if (cleaned === null) return undefined;
-    queryClient.clear();
+    // Drop every cached answer: inactive ones go, the ones on screen are reset and fetched again
+    // (plans changed), since removing those would leave the page holding stale copies.
+    queryClient.removeQueries({ type: 'inactive' });
+    void queryClient.resetQueries({ type: 'active' });
     try {
       window.localStorage.clear();
       window.sessionStorage.clear();
