@@ -8,7 +8,7 @@ import { ACCESS_TOKEN_COOKIE, requireUser } from './guard.js';
 import { createOidcRelyingParty, type PendingSignIn } from './oidc-client.js';
 import { getProfile } from './profile.js';
 import { safeRedirectPath } from './redirect.js';
-import { closeSession, openSession, rotateSession } from './session-service.js';
+import { closeSession, openSession, pruneEndedSessions, rotateSession } from './session-service.js';
 import { upsertUserFromIdentity } from './user-service.js';
 
 const PENDING_COOKIE = 'oidc_pending';
@@ -21,6 +21,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   const relyingParty = createOidcRelyingParty(config, () => loopbackBase(app));
   const limit = createRateLimiter(config.auth.rateLimitPerMinute);
   const secure = config.publicUrl.startsWith('https://');
+  const stopPruning = pruneEndedSessions(context.db, (error) =>
+    app.log.warn({ err: error }, 'session pruning failed'),
+  );
+  app.addHook('onClose', () => stopPruning());
 
   app.get('/auth/google/login', { onRequest: limit }, async (request, reply) => {
     const { redirect } = request.query as { redirect?: unknown };

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../http/errors.js';
 import {
+  deleteSessionsEndedBefore,
   findRefreshToken,
   insertRefreshToken,
   insertSession,
@@ -104,4 +105,25 @@ export async function closeSession(
     const claims = await deps.tokens.verify(credentials.accessToken);
     if (claims) await revokeSession(deps.db, claims.sessionId, now);
   }
+}
+
+const PRUNE_GRACE_MS = 24 * 3600 * 1000;
+const PRUNE_EVERY_MS = 6 * 3600 * 1000;
+
+/** Removes sessions that ended more than a day ago, now and every few hours; `stop` waits for a run in flight. */
+export function pruneEndedSessions(
+  db: Kysely<Database>,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const prune = () => {
+    running = deleteSessionsEndedBefore(db, Date.now() - PRUNE_GRACE_MS).catch(onError);
+  };
+  prune();
+  const timer = setInterval(prune, PRUNE_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

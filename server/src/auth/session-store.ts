@@ -94,3 +94,12 @@ export async function revokeSession(db: Db, sessionId: string, now: number): Pro
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Deletes sessions (and, by cascade, their refresh tokens) that ended before `before`. */
+export async function deleteSessionsEndedBefore(db: Db, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

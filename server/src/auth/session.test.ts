@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signIn } from '../test/sign-in.js';
 import { safeRedirectPath } from './redirect.js';
+import { pruneEndedSessions } from './session-service.js';
 
 const ORIGIN = 'http://localhost:8080';
 
@@ -133,6 +134,29 @@ describe('sessions', () => {
       401,
     );
     assert.equal((await refresh(app, user.refreshToken)).statusCode, 401);
+  });
+
+  test('sessions that ended more than a day ago are pruned with their refresh tokens', async () => {
+    const user = await signIn(app, 'prune@example.com');
+    const db = app.dockhand.db;
+    const old = Date.now() - 3 * 24 * 3600 * 1000;
+    const session = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('sessions').set({ expires_at: old }).where('id', '=', session.id).execute();
+    await pruneEndedSessions(db, (error) => assert.fail(String(error)))();
+    assert.equal(
+      await db.selectFrom('sessions').select('id').where('id', '=', session.id).executeTakeFirst(),
+      undefined,
+    );
+    const tokens = await db
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('session_id', '=', session.id)
+      .execute();
+    assert.deepEqual(tokens, []);
   });
 
   test('signing keys persist: a restarted server accepts the old access token', async () => {

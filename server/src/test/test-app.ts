@@ -33,7 +33,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const name = `dockhand_test_${randomBytes(6).toString('hex')}`;
-  await runAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  // CREATE DATABASE can fail transiently while other suites create theirs from the same template.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await runAdmin(adminUrl, `CREATE DATABASE ${name}`);
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-test-'));
