@@ -32,13 +32,19 @@ function installedVersion(packageDir, name) {
   return JSON.parse(fs.readFileSync(manifest, 'utf8')).version;
 }
 
-function sharedConfig(packageDir) {
+/**
+ * @param {boolean} consumeOnly a remote's production build takes every singleton from the host
+ *   (`import: false`): no fallback copy is bundled, which keeps builds fast and makes a second
+ *   React impossible. Its standalone dev server keeps the fallbacks, since no host is there.
+ */
+function sharedConfig(packageDir, consumeOnly) {
   return Object.fromEntries(
     SINGLETONS.map((request) => {
       const version = installedVersion(packageDir, packageRoot(request));
       // strictVersion: a remote built against an incompatible major fails to load (and the host
       // falls back to its previous version) instead of running with a second copy.
-      return [request, { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version }];
+      const config = { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version };
+      return [request, consumeOnly ? { ...config, import: false } : config];
     }),
   );
 }
@@ -67,6 +73,9 @@ function createFederatedConfig(options, env = {}, argv = {}) {
   const production = (argv.mode ?? 'production') === 'production';
   const version = env.version ?? pkg.version;
   const serverUrl = process.env.DOCKHAND_SERVER ?? 'http://localhost:8080';
+  // A remote's production build is only its container (remoteEntry.js + exposed pages); the
+  // standalone harness entry exists for its dev server.
+  const releaseOnly = kind === 'remote' && production;
 
   const plugins = [
     new ModuleFederationPlugin({
@@ -75,7 +84,7 @@ function createFederatedConfig(options, env = {}, argv = {}) {
       exposes,
       // The host resolves remotes at runtime from /remotes.json: no URL is baked into any build.
       remotes: {},
-      shared: sharedConfig(packageDir),
+      shared: sharedConfig(packageDir, releaseOnly),
       manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
       dts: false,
     }),
@@ -90,8 +99,9 @@ function createFederatedConfig(options, env = {}, argv = {}) {
   return {
     mode: production ? 'production' : 'development',
     context: packageDir,
-    entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    entry: releaseOnly ? {} : { main: './src/index.ts' },
+    // Source maps double a production build's time; ask for them with --env sourcemaps.
+    devtool: production ? (env.sourcemaps ? 'source-map' : false) : 'eval-cheap-module-source-map',
     output: {
       path: env.outputDir ? path.resolve(env.outputDir) : path.join(packageDir, 'dist'),
       // No [contenthash] in entry names (the MF runtime rejects it): the version folder is the cache key.
