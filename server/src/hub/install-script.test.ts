@@ -25,11 +25,13 @@ before(async () => {
   await testApp.app.listen({ host: '127.0.0.1', port });
 });
 
+const agentPid = async () => Number((await readFile(path.join(tmp, 'state', 'agent.pid'), 'utf8').catch(() => '0')).trim());
+
 after(async () => {
-  const pid = await readFile(path.join(tmp, 'prefix', 'agent.pid'), 'utf8').catch(() => '');
-  if (pid.trim()) {
+  const pid = await agentPid();
+  if (pid > 0) {
     try {
-      process.kill(Number(pid.trim()));
+      process.kill(pid);
     } catch {
       // already gone
     }
@@ -72,6 +74,20 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
     const agents = (await inject('GET', '/api/v1/agents/get-agents')).data.agents;
     return agents[0]?.capabilities.some((c: { name: string; value: string }) => c.name === 'agent_version' && c.value === agentVersion);
   }, 15_000, 'the installed agent reports its version');
+
+  // update-agent: the agent downloads the chosen version, swaps its bundle and restarts itself.
+  const agentId = registered.data.agent.id;
+  const versions = await inject('GET', `/api/v1/agents/get-available-versions?agent_id=${agentId}`);
+  assert.deepEqual(versions.data.versions.map((v: { version_number: string }) => v.version_number), [agentVersion]);
+  const bundle = path.join(prefix, 'dockhand-agent.mjs');
+  const [pidBefore, bundleBefore] = [await agentPid(), (await stat(bundle)).mtimeMs];
+  const updated = await inject('POST', '/api/v1/agents/update-agent', { agent_id: agentId, version: agentVersion });
+  assert.equal(updated.message, 'Agent Update Initiated');
+  await waitUntil(async () => (await agentPid()) !== pidBefore, 15_000, 'the agent restarted');
+  assert.notEqual((await stat(bundle)).mtimeMs, bundleBefore);
+  await waitUntil(async () => (await inject('GET', '/api/v1/agents/get-agents-status')).data.agents[0]?.status === 1, 15_000, 'updated agent online');
+  const unknown = await inject('POST', '/api/v1/agents/update-agent', { agent_id: agentId, version: '0.0.1' });
+  assert.equal(unknown.success, false);
 });
 
 test('install.sh refuses unknown options', async () => {
