@@ -118,6 +118,11 @@ export default function ServerConnectionDialog({ isOpen, onClose }: { isOpen: bo
                 <Button size="lg" isDisabled={!ready} onClick={() => connect.mutate()}>
                   {connect.isPending ? 'Connecting...' : 'Connect Server'}
                 </Button>
+                {!organizationId && (
+                  <Text fontSize="xs" color="gray.500" textAlign="center" mt={-3}>
+                    Create or choose an organization to connect the server to.
+                  </Text>
+                )}
               </Stack>
             </Grid>
           </Container>
