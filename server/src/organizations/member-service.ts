@@ -21,11 +21,13 @@ import { findOrganization } from './organization-store.js';
 import type { OrganizationRole } from './tables.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Pending invitations are listed (and removed) with this pseudo user id. */
+const INVITATION_PREFIX = 'invitation:';
 const INVITABLE_ROLES: readonly OrganizationRole[] = ['admin', 'billing'];
 
 export interface MemberView {
-  /** null for an invitation not yet accepted. */
-  user_id: string | null;
+  /** For an invitation not yet accepted: `invitation:{email}` (delete-member accepts it too). */
+  user_id: string;
   email: string;
   name: string | null;
   role: OrganizationRole;
@@ -43,7 +45,7 @@ export async function getMembers(
   return [
     ...members.map((member) => ({ ...member, pending: false })),
     ...invitations.map((invitation) => ({
-      user_id: null,
+      user_id: `${INVITATION_PREFIX}${invitation.email}`,
       email: invitation.email,
       name: null,
       role: invitation.role,
@@ -97,6 +99,9 @@ export async function removeMember(
   target: { userId?: string; email?: string },
 ): Promise<void> {
   await requireOrgRole(db, actorId, organizationId, adminRoles);
+  if (target.userId?.startsWith(INVITATION_PREFIX)) {
+    target = { email: target.userId.slice(INVITATION_PREFIX.length) };
+  }
   if (target.userId) {
     const role = await findOrgRole(db, target.userId, organizationId);
     if (!role) throw organizationErrors.memberNotFound();

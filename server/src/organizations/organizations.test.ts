@@ -101,6 +101,20 @@ describe('organizations, members and plans', () => {
         (member: { email: string; pending: boolean }) => member.email === 'later@c.test' && member.pending,
       ),
     );
+    const pendingEntry = members.find((member: { email: string }) => member.email === 'later@c.test');
+    assert.equal(pendingEntry.user_id, 'invitation:later@c.test');
+    const withdrawn = await call(fixture.owner, '/api/v1/organizations/invite-member', {
+      organization_id: fixture.orgA.id,
+      email: 'withdrawn@c.test',
+    });
+    assert.equal(withdrawn.statusCode, 200);
+    const removeInvite = await call(fixture.owner, '/api/v1/organizations/delete-member', {
+      organization_id: fixture.orgA.id,
+      user_id: 'invitation:withdrawn@c.test',
+    });
+    assert.equal(removeInvite.statusCode, 200);
+    const withdrawnUser = await signIn(app, 'withdrawn@c.test');
+    assert.deepEqual((await profile(withdrawnUser)).organizations, []);
     const later = await signIn(app, 'later@c.test');
     assert.equal((await profile(later)).organizations[0].id, fixture.orgA.id);
 
