@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadConfig } from '../config.js';
+import { registerErrorHandler } from '../http/errors.js';
+import { IMMUTABLE, NO_STORE } from './cache-policy.js';
+import { registerDashboard } from './static.js';
+
+let app: FastifyInstance;
+let root: string;
+let releasesDir: string;
+
+function write(file: string, content: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+before(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-dashboard-'));
+  const hostDist = path.join(root, 'host');
+  releasesDir = path.join(root, 'releases');
+  write(path.join(hostDist, 'index.html'), '<!doctype html><div id="root"></div><script defer src="/main.js"></script>');
+  write(path.join(hostDist, 'main.js'), 'import("./bootstrap")');
+  write(path.join(hostDist, '113.41273d0bd8.js'), '/* chunk */');
+  write(path.join(releasesDir, 'mfe-catalog', '1.4.0', 'remoteEntry.js'), 'var mfe_catalog;');
+  write(path.join(releasesDir, 'mfe-catalog', '1.4.0', 'mf-manifest.json'), '{}');
+  write(path.join(releasesDir, 'mfe-catalog', '1.4.0', '525.68586625e0.js'), '/* chunk */');
+  app = Fastify();
+  registerErrorHandler(app);
+  await registerDashboard(app, loadConfig({ HOST_DIST_DIR: hostDist, RELEASES_DIR: releasesDir, DATA_DIR: root }));
+});
+
+after(async () => {
+  await app.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+test('the host index and its entry are never cached; hashed chunks are immutable', async () => {
+  const index = await app.inject({ url: '/' });
+  assert.equal(index.statusCode, 200);
+  assert.match(index.body, /id="root"/);
+  assert.equal(index.headers['cache-control'], NO_STORE);
+  assert.notEqual((await app.inject({ url: '/main.js' })).headers['cache-control'], IMMUTABLE);
+  assert.equal((await app.inject({ url: '/113.41273d0bd8.js' })).headers['cache-control'], IMMUTABLE);
+});
+
+test('released remotes are served from their versioned folder with CORS', async () => {
+  const entry = await app.inject({ url: '/remotes/mfe-catalog/1.4.0/remoteEntry.js' });
+  assert.equal(entry.statusCode, 200);
+  assert.equal(entry.headers['cache-control'], NO_STORE);
+  const manifest = await app.inject({ url: '/remotes/mfe-catalog/1.4.0/mf-manifest.json' });
+  assert.equal(manifest.headers['access-control-allow-origin'], '*');
+  const chunk = await app.inject({ url: '/remotes/mfe-catalog/1.4.0/525.68586625e0.js' });
+  assert.equal(chunk.headers['cache-control'], IMMUTABLE);
+  assert.equal((await app.inject({ url: '/remotes/mfe-catalog/9.9.9/remoteEntry.js' })).statusCode, 404);
+});
+
+test('the remotes manifest is read fresh on every request, and only through /remotes.json', async () => {
+  const missing = await app.inject({ url: '/remotes.json' });
+  assert.equal(missing.statusCode, 404);
+  assert.equal(missing.json().success, false);
+
+  write(path.join(releasesDir, 'remotes.json'), '{"remotes":{}}');
+  const first = await app.inject({ url: '/remotes.json' });
+  assert.equal(first.statusCode, 200);
+  assert.deepEqual(first.json(), { remotes: {} });
+  assert.equal(first.headers['cache-control'], NO_STORE);
+  assert.equal(first.headers['access-control-allow-origin'], '*');
+  write(path.join(releasesDir, 'remotes.json'), '{"remotes":{"mfe-catalog":{}}}');
+  assert.deepEqual((await app.inject({ url: '/remotes.json' })).json(), { remotes: { 'mfe-catalog': {} } });
+
+  assert.equal((await app.inject({ url: '/remotes/remotes.json' })).statusCode, 404);
+  assert.equal((await app.inject({ url: '/remotes/../releases/remotes.json' })).statusCode, 404);
+});
