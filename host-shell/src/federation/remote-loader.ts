@@ -31,6 +31,23 @@ export function loadRemotesManifest(): Promise<RemotesManifest> {
   return manifestRequest;
 }
 
+/** A failed entry is tried once more, after a pause, before falling back (network blips). */
+const ENTRY_ATTEMPTS = 2;
+const ENTRY_RETRY_DELAY_MS = 300;
+
+/** Registers one version's entry (replacing the previous one) and loads the module. */
+async function loadVersion<T>(remote: string, entry: string, exposed: string): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      registerRemotes([{ name: federationNameOf(remote), entry }], { force: true });
+      return await importExposed<T>(remote, exposed);
+    } catch (error) {
+      if (attempt >= ENTRY_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, ENTRY_RETRY_DELAY_MS));
+    }
+  }
+}
+
 /** Version running per remote: once a version has loaded on this page, the remote stays on it. */
 const activeVersions = new Map<string, string>();
 /** One load per remote at a time: re-registering an entry while a load is in flight returns stale code. */
@@ -56,8 +73,7 @@ async function loadWithFallback<T>(remote: string, exposed: string): Promise<T> 
   for (const version of [selection.version, ...selection.fallbacks]) {
     const entry = new URL(releases.versions[version]?.entry ?? '', remotesManifestUrl()).toString();
     try {
-      registerRemotes([{ name: federationNameOf(remote), entry }], { force: true });
-      const loaded = await importExposed<T>(remote, exposed);
+      const loaded = await loadVersion<T>(remote, entry, exposed);
       activeVersions.set(remote, version);
       updateRemoteRecord(remote, { status: 'loaded', version, failedVersions, error: undefined });
       return loaded;
