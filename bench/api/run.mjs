@@ -24,7 +24,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://dockhand:dockhand@127.0.0.1:5432/postgres';
-const ENDPOINTS = ['/auth/user', '/api/v1/agents/get-agents'];
+const ENDPOINTS = (process.env.BENCH_ENDPOINTS ?? '/auth/user,/api/v1/agents/get-agents').split(',');
 
 function freePort() {
   return new Promise((resolve) => {
