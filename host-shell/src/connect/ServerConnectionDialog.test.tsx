@@ -1,8 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AuthProvider, AuthSession, eventBus, type User } from 'shared';
+import { AuthProvider, eventBus, type User } from 'shared';
 import { registerAgent } from '../api/agent-api';
+import { createTestAuthSession } from '../test-support/auth-session';
 import { HostAgentContext, type HostAgentValue } from '../shell/agents/CurrentAgentProvider';
 import { COPIED_RESET_MS } from './InstallCommand';
 import ServerConnectionDialog from './ServerConnectionDialog';
@@ -18,16 +19,7 @@ const user: User = {
 };
 
 function setup(withOrganizations = true) {
-  const session = new AuthSession({
-    transport: { refresh: async () => 'failed', fetchUser: async () => null, logout: async () => undefined },
-    readToken: () => undefined,
-    clearToken: () => undefined,
-    now: () => Date.now(),
-    navigate: () => undefined,
-    setInterval: () => 0,
-    clearInterval: () => undefined,
-  });
-  session.setUser(withOrganizations ? user : { ...user, organizations: [] });
+  const session = createTestAuthSession({ user: withOrganizations ? user : { ...user, organizations: [] } });
   const host = { addAgent: jest.fn() } as unknown as HostAgentValue;
   const onClose = jest.fn();
   render(

@@ -1,20 +1,13 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AuthProvider, AuthSession, type AuthTransport } from 'shared';
+import { AuthProvider, type AuthTransport } from 'shared';
 import { RequireAuth } from '../shell/auth/RequireAuth';
+import { createTestAuthSession } from '../test-support/auth-session';
 import LoginPage, { signInRedirectValue } from './LoginPage';
 
-function sessionWith(transport: Partial<AuthTransport>, token?: string): AuthSession {
-  return new AuthSession({
-    transport: { refresh: async () => 'unauthorized', fetchUser: async () => null, logout: async () => undefined, ...transport },
-    readToken: () => token,
-    clearToken: () => undefined,
-    now: () => Date.now(),
-    navigate: () => undefined,
-    setInterval: () => 0,
-    clearInterval: () => undefined,
-  });
+function sessionWith(transport: Partial<AuthTransport>, token?: string) {
+  return createTestAuthSession({ transport, token });
 }
 
 function validToken(): string {
@@ -27,7 +20,7 @@ function Where() {
   return <span data-testid="where">{location.pathname}</span>;
 }
 
-function renderApp(session: AuthSession, path: string) {
+function renderApp(session: ReturnType<typeof createTestAuthSession>, path: string) {
   render(
     <ChakraProvider>
       <AuthProvider session={session}>

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { AuthProvider, AuthSession } from 'shared';
+import { AuthProvider } from 'shared';
+import { createTestAuthSession } from '../test-support/auth-session';
 import { CHECKOUT_REAUTH_DELAY_MS } from './checkout-return';
 import { useCheckoutReturn } from './useCheckoutReturn';
 
@@ -16,15 +17,7 @@ it('on checkout_success=true clears caches and storage, drops the flag and re-ch
   sessionStorage.setItem('user_state', '{}');
   const queryClient = new QueryClient();
   queryClient.setQueryData(['agents', 'list'], ['stale']);
-  const session = new AuthSession({
-    transport: { refresh: async () => 'failed', fetchUser: async () => null, logout: async () => undefined },
-    readToken: () => undefined,
-    clearToken: () => undefined,
-    now: () => Date.now(),
-    navigate: () => undefined,
-    setInterval: () => 0,
-    clearInterval: () => undefined,
-  });
+  const session = createTestAuthSession();
   const check = jest.spyOn(session, 'check').mockResolvedValue(true);
   render(
     <QueryClientProvider client={queryClient}>

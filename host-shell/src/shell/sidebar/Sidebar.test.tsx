@@ -4,7 +4,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { AuthProvider, AuthSession, CurrentAgentContext, queryKeys, type Agent, type CurrentAgentValue, type User } from 'shared';
+import { AuthProvider, CurrentAgentContext, queryKeys, type Agent, type CurrentAgentValue, type User } from 'shared';
+import { createTestAuthSession } from '../../test-support/auth-session';
 import { HostAgentContext, type HostAgentValue } from '../agents/CurrentAgentProvider';
 import { ShellDialogsProvider } from '../ShellDialogs';
 import { BottomLinks, PlatformMenu } from './NavMenus';
@@ -23,20 +24,6 @@ const agent = (id: string, organization_id: string, subscription_status: Agent['
 });
 
 const org = (id: string, name: string, role: 'owner' | 'admin' | 'billing') => ({ id, name, role, subscription_status: 'free' as const, licenses: 0 });
-
-function sessionWith(user: User): AuthSession {
-  const session = new AuthSession({
-    transport: { refresh: async () => 'failed', fetchUser: async () => user, logout: async () => undefined },
-    readToken: () => undefined,
-    clearToken: () => undefined,
-    now: () => Date.now(),
-    navigate: () => undefined,
-    setInterval: () => 0,
-    clearInterval: () => undefined,
-  });
-  session.setUser(user);
-  return session;
-}
 
 interface SetupOptions {
   user: User;
@@ -68,7 +55,7 @@ function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: 
   render(
     <ChakraProvider>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider session={sessionWith(user)}>
+        <AuthProvider session={createTestAuthSession({ user })}>
           <MemoryRouter>
             <CurrentAgentContext.Provider value={agentValue}>
               <HostAgentContext.Provider value={hostValue}>
