@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
+import { setAgentPlan } from '../agents/agent-store.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
 import { createAgentKeys, SimulatedAgent, type AgentKeys } from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -19,7 +20,7 @@ async function call(user: TestUser, method: 'GET' | 'POST', path: string, body?:
 }
 
 before(async () => {
-  testApp = await createTestApp({ AGENT_REQUEST_TIMEOUT_MS: '300', AGENT_HANDSHAKE_TIMEOUT_MS: '2000' });
+  testApp = await createTestApp({ AGENT_REQUEST_TIMEOUT_MS: '300', AGENT_DEPLOY_TIMEOUT_MS: '300', AGENT_HANDSHAKE_TIMEOUT_MS: '2000' });
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   url = `ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/agent/connect`;
   owner = await signIn(testApp.app, 'owner@example.com');
@@ -124,6 +125,37 @@ test('an agent that cannot prove its key is refused; expired codes are refused; 
     last = (await call(owner, 'POST', '/api/v1/agents/register-agent', { code: 'QQQQQQ', organization_id: organizationId })).status;
   }
   assert.equal(last, 429);
+});
+
+test('a deploy the agent never answers times out and leaves no app on the server', async () => {
+  const calls: string[] = [];
+  const agent = new SimulatedAgent(await createAgentKeys(), (method) => {
+    calls.push(method);
+    return method === 'app.deploy' ? new Promise(() => undefined) : { deleted: true };
+  });
+  agent.connect(url);
+  await agent.waitFor(() => agent.pairingCode !== null);
+  // A fresh user: the owner above used up its pairing attempts in the rate-limit test.
+  const deployer = await signIn(testApp.app, 'deployer@example.com');
+  const organization = (await call(deployer, 'POST', '/api/v1/organization/create-organization', { name: 'Deployers' })).body.data.id;
+  const agentId = (await call(deployer, 'POST', '/api/v1/agents/register-agent', { code: agent.pairingCode, organization_id: organization })).body.data.agent.id;
+  await agent.waitFor(() => agent.agentId === agentId);
+  const unpaid = await call(deployer, 'POST', `/api/v1/apps/create-app?agent_id=${agentId}`, { config: { name: 'app', files: [], variables: [] } });
+  assert.equal(unpaid.status, 402);
+  await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'free', source: null });
+  const body = {
+    config: { name: 'slow-app', files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }], variables: [] },
+    files: { f: 'services: {}' },
+    variables: {},
+  };
+  const created = await call(deployer, 'POST', `/api/v1/apps/create-app?agent_id=${agentId}`, body);
+  assert.equal(created.status, 504);
+  assert.match(created.body.message, /did not answer in time \(app\.deploy/);
+  assert.deepEqual((await call(deployer, 'GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).body.data.apps, []);
+  await agent.waitFor(() => calls.includes('app.delete'));
+  const duplicate = await call(stranger, 'GET', `/api/v1/apps/get-apps?agent_id=${agentId}`);
+  assert.equal(duplicate.status, 404);
+  agent.close();
 });
 
 test('agent calls need an authenticated user', async () => {
