@@ -48,6 +48,16 @@ async function signInThroughDevIdp(browser: Browser, base: string, redirect: str
   const html = await page.text();
   assert.equal(page.status, 200);
   const action = /action="([^"]+)"/.exec(html)![1]!;
+  // A bad submission re-renders the form with the values escaped, and the flow can continue.
+  const rejected = await browser.get(new URL(action, base).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: '<script>alert(1)</script>', email: 'not-an-email' }).toString(),
+  });
+  assert.equal(rejected.status, 400);
+  const rejectedHtml = await rejected.text();
+  assert.match(rejectedHtml, /A valid email is required/);
+  assert.doesNotMatch(rejectedHtml, /<script>/);
   const submitted = await browser.get(new URL(action, base).href, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
