@@ -194,6 +194,7 @@ async function main() {
     console.log(`  cold: median ${median(cold).toFixed(0)} ms  [${format(cold)}]`);
     console.log(`  warm: median ${median(warm).toFixed(0)} ms  [${format(warm)}]`);
     console.log('  targets: cold <= 800 ms, warm <= 300 ms');
+    console.log(`  machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
   } finally {
     await browser.close();
     agent?.child.kill('SIGTERM');

@@ -26,7 +26,7 @@ function SectionLabel({ children, collapsed }: { children: string; collapsed: bo
 }
 
 /** Platform: Dashboard, and Apps with the installed apps plus Deploy App. */
-export function PlatformMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+export function PlatformMenu({ collapsed, onNavigate, onExpand }: { collapsed: boolean; onNavigate?: () => void; onExpand?: () => void }) {
   const { currentAgent } = useCurrentAgent();
   const { openDeployApp } = useShellDialogs();
   const apps = useQuery({ ...appsQueryOptions(currentAgent?.id ?? ''), enabled: Boolean(currentAgent) });
@@ -38,7 +38,7 @@ export function PlatformMenu({ collapsed, onNavigate }: { collapsed: boolean; on
       <SectionLabel collapsed={collapsed}>Platform</SectionLabel>
       <NavItem to="/" end label="Dashboard" icon={DashboardIcon} collapsed={collapsed} onClick={onNavigate} />
       {collapsed ? (
-        <NavItem label="Apps" icon={AppsIcon} collapsed onClick={appsSection.onToggle} />
+        <NavItem label="Apps" icon={AppsIcon} collapsed onClick={() => { appsSection.onOpen(); onExpand?.(); }} />
       ) : (
         <Flex as="button" type="button" onClick={appsSection.onToggle} aria-expanded={appsSection.isOpen} align="center" gap={2.5} px={2} py={1.5} rounded="md" fontSize="sm" color="gray.700" _hover={{ bg: 'blackAlpha.50' }}>
           <AppsIcon boxSize={4} />

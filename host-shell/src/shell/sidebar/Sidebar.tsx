@@ -11,12 +11,14 @@ import { UserMenu } from './UserMenu';
 export type SidebarCollapsible = 'icon' | 'offcanvas';
 
 function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { setOpen } = useSidebar();
   return (
     <Flex direction="column" h="full" px={collapsed ? 1.5 : 3} py={3} gap={2}>
       <ServerSwitcher collapsed={collapsed} />
       <Divider />
       <Box flex="1" overflowY="auto" overflowX="hidden">
-        <PlatformMenu collapsed={collapsed} onNavigate={onNavigate} />
+        {/* In icon mode, Apps opens the sidebar to show its list. */}
+        <PlatformMenu collapsed={collapsed} onNavigate={onNavigate} onExpand={() => setOpen(true)} />
       </Box>
       <BottomLinks collapsed={collapsed} onNavigate={onNavigate} />
       {!collapsed && (
