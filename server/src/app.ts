@@ -12,6 +12,7 @@ import type { AppContext } from './context.js';
 import { registerDashboard } from './dashboard/static.js';
 import { openDatabase } from './db/connect.js';
 import { registerErrorHandler } from './http/errors.js';
+import { requestLogSerializers } from './http/log-redaction.js';
 import { registerSecurity } from './http/security.js';
 import { registerAgentAreas } from './hub/register.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
@@ -33,7 +34,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     presence: noAgentsOnline,
   };
   const app = Fastify({
-    logger: config.mode === 'production' ? true : { level: process.env.LOG_LEVEL ?? 'warn' },
+    logger: {
+      level: config.mode === 'production' ? 'info' : (process.env.LOG_LEVEL ?? 'warn'),
+      serializers: requestLogSerializers,
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
   });
