@@ -1,4 +1,4 @@
-import { Box, Button, Flex, FormControl, FormLabel, Grid, Heading, Select, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, AlertDescription, AlertIcon, Box, Button, Flex, FormControl, FormLabel, Grid, Heading, Select, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useCurrentAgent } from 'shared';
@@ -29,7 +29,7 @@ function Panel({ title, action, children }: { title: string; action?: React.Reac
 
 /** The dashboard index page (spec section 2, Dashboard). */
 export default function DashboardPage() {
-  const { agents, isLoadingAgents, currentAgent, currentAgentId, selectAgent, isOnline } = useCurrentAgent();
+  const { agents, isLoadingAgents, agentError, currentAgent, currentAgentId, selectAgent, isOnline } = useCurrentAgent();
   const { openConnectServer, openDeployApp } = useShellDialogs();
   const { isUnavailable } = useHostAgent();
   const [updateOpen, setUpdateOpen] = useState(false);
@@ -69,7 +69,12 @@ export default function DashboardPage() {
         )}
       </Flex>
 
-      {agents.length === 0 ? (
+      {agents.length === 0 && agentError ? (
+        <Alert status="error" rounded="xl">
+          <AlertIcon />
+          <AlertDescription>{agentError}</AlertDescription>
+        </Alert>
+      ) : agents.length === 0 ? (
         <WelcomePanel onAddServer={openConnectServer} />
       ) : (
         <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) 392px' }} gap={6} alignItems="start">
