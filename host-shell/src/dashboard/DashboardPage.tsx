@@ -83,6 +83,11 @@ export default function DashboardPage() {
               <AppsGrid apps={appList} statuses={statuses.data} canDeploy={canDeploy} onDeploy={openDeployApp} />
             )}
             {apps.error && <Text mt={3} fontSize="sm" color="red.500">{apps.error.message}</Text>}
+            {currentAgent && isDeployDisabled(currentAgent.subscription_status, true) && (
+              <Text mt={3} fontSize="sm" color="purple.600">
+                This server has no plan yet: assign Free or Pro in Server Settings to deploy apps.
+              </Text>
+            )}
           </Panel>
           <Stack spacing={4}>
             <Panel title="Server" action={<Button size="sm" variant="outline" leftIcon={<PlusIcon boxSize={4} />} onClick={openConnectServer}>Add Server</Button>}>
