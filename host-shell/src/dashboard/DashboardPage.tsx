@@ -85,7 +85,7 @@ export default function DashboardPage() {
             {apps.error && <Text mt={3} fontSize="sm" color="red.500">{apps.error.message}</Text>}
             {currentAgent && isDeployDisabled(currentAgent.subscription_status, true) && (
               <Text mt={3} fontSize="sm" color="purple.600">
-                This server has no plan yet: assign Free or Pro in Server Settings to deploy apps.
+                This server has no plan yet: assign it a Free or Pro plan to deploy apps.
               </Text>
             )}
           </Panel>
