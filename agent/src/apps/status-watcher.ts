@@ -13,6 +13,9 @@ export class StatusWatcher {
   private debounce: NodeJS.Timeout | null = null;
   private sweep: NodeJS.Timeout | null = null;
   private stopped = true;
+  /** One check at a time: a check that overlapped another could publish an older state last. */
+  private checking = false;
+  private recheck = false;
 
   constructor(
     private readonly engine: DockerEngine,
@@ -51,6 +54,23 @@ export class StatusWatcher {
   }
 
   private async check(): Promise<void> {
+    if (this.checking) {
+      this.recheck = true;
+      return;
+    }
+    this.checking = true;
+    try {
+      await this.compareAndPublish();
+    } finally {
+      this.checking = false;
+      if (this.recheck) {
+        this.recheck = false;
+        this.schedule();
+      }
+    }
+  }
+
+  private async compareAndPublish(): Promise<void> {
     try {
       const statuses = await this.apps.statuses();
       const changes = statuses.filter((entry) => this.last.get(entry.app_id) !== entry.status);

@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { buildApp } from '../app.js';
+import { removeCatalogRoots } from '../catalog/test-catalog.js';
 import { encryptForCertificate } from '../apps/secret-envelope.js';
 import { loadConfig } from '../config.js';
 import { buildBusyboxImage, docker, removeDockerLeftovers, writeTestCatalog } from '../test/docker-fixtures.js';
@@ -61,7 +62,7 @@ async function containerEnv(projectStart: string): Promise<string> {
 before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'dh-integration-'));
   await buildBusyboxImage(`${image}:${imageTag}`);
-  await writeTestCatalog(path.join(tmp, 'catalog'), image, imageTag);
+  const catalogDir = writeTestCatalog(image, imageTag);
   database = await createTestDatabase();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -70,7 +71,7 @@ before(async () => {
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
-    CATALOG_EXTRA_DIR: path.join(tmp, 'catalog'),
+    CATALOG_EXTRA_DIR: catalogDir,
     LOG_LEVEL: 'info',
     AGENT_DEPLOY_TIMEOUT_MS: '120000',
   };
@@ -89,6 +90,7 @@ after(async () => {
   await docker('rmi', '-f', `${image}:${imageTag}`).catch(() => '');
   await database?.drop();
   await rm(tmp, { recursive: true, force: true });
+  removeCatalogRoots();
 });
 
 test('the agent prints a code; claiming it pairs the agent, which then reports itself online', async () => {

@@ -1,9 +1,10 @@
 /** Local Docker fixtures for integration tests: nothing can be pulled, so images are imported. */
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { minimalTemplate, writeCatalogRoot } from '../catalog/test-catalog.js';
 
 const exec = promisify(execFile);
 
@@ -37,55 +38,33 @@ export async function removeDockerLeftovers(prefix: string): Promise<void> {
   for (const name of networks.split('\n').filter((n) => n.startsWith(prefix))) await docker('network', 'rm', name).catch(() => '');
 }
 
-/** A one-template catalog root (templates/ + assets/) whose app runs the local image. */
-export async function writeTestCatalog(root: string, image: string, imageTag: string): Promise<void> {
-  const dir = path.join(root, 'templates', 'dockhand-test-web');
-  await mkdir(dir, { recursive: true });
-  await mkdir(path.join(root, 'assets'), { recursive: true });
-  await writeFile(path.join(root, 'assets', 'dockhand-test-web.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  await writeFile(
-    path.join(dir, 'compose.yml'),
-    [
-      'services:',
-      '  web:',
-      `    image: ${image}:\${_VERSION}`,
-      '    command: ["sh", "-c", "echo started $$APP_GREETING; exec httpd -f -p 8080 -h /www"]',
-      // httpd runs as PID 1 and ignores SIGTERM: do not wait the default 10 s on stop.
-      '    stop_grace_period: 1s',
-      '    environment:',
-      '      APP_GREETING: ${GREETING}',
-      '      APP_TOKEN: ${SECRET_TOKEN}',
-      '',
-    ].join('\n'),
-  );
-  const template = {
-    id: 'dockhand-test-web',
-    name: 'Dockhand Test Web',
-    slug: 'dockhand-test-web',
-    summary: 'A busybox web server for integration tests.',
-    description: 'Serves an empty folder with busybox httpd.',
-    license: 'GPL-2.0',
-    license_url: null,
-    homepage_url: 'https://busybox.net',
-    repository_url: null,
-    registry_url: null,
-    documentation_url: null,
-    keywords: ['test'],
-    tags: ['Testing'],
-    alternative_to: [],
-    logo: 'dockhand-test-web.svg',
-    waiting_list: false,
-    available_in: [],
-    sponsorship: [],
-    registry: {
-      tags: [{ name: '1.0.0' }],
-      releases: [{ name: '1.0.0', date: '2026-01-01', description: 'First.', breaking_changes: false, changelog_url: null, image_tag: imageTag }],
-    },
-    files: [{ filename: 'compose.yml', path: 'compose.yml' }],
-    variables: [
-      { name: 'GREETING', value: 'from-template', is_encrypted: false, type: 'inherited' },
-      { name: 'SECRET_TOKEN', value: '', is_encrypted: true, type: 'inherited', generate: { charset: 'hex', length: 32 } },
-    ],
-  };
-  await writeFile(path.join(dir, 'template.json'), JSON.stringify(template, null, 2));
+/** A one-template catalog root (removed by `removeCatalogRoots`) whose app runs the local image. */
+export function writeTestCatalog(image: string, imageTag: string): string {
+  const compose = [
+    'services:',
+    '  web:',
+    `    image: ${image}:\${_VERSION}`,
+    '    command: ["sh", "-c", "echo started $$APP_GREETING; exec httpd -f -p 8080 -h /www"]',
+    // httpd runs as PID 1 and ignores SIGTERM: do not wait the default 10 s on stop.
+    '    stop_grace_period: 1s',
+    '    environment:',
+    '      APP_GREETING: ${GREETING}',
+    '      APP_TOKEN: ${SECRET_TOKEN}',
+    '',
+  ].join('\n');
+  return writeCatalogRoot({
+    'dockhand-test-web': minimalTemplate('dockhand-test-web', {
+      name: 'Dockhand Test Web',
+      available_in: [],
+      registry: {
+        tags: [{ name: '1.0.0' }],
+        releases: [{ name: '1.0.0', date: '2026-01-01', description: 'First.', breaking_changes: false, changelog_url: null, image_tag: imageTag }],
+      },
+      files: [{ filename: 'compose.yml', content: compose }],
+      variables: [
+        { name: 'GREETING', value: 'from-template', is_encrypted: false, type: 'inherited' },
+        { name: 'SECRET_TOKEN', value: '', is_encrypted: true, type: 'inherited', generate: { charset: 'hex', length: 32 } },
+      ],
+    }),
+  });
 }
