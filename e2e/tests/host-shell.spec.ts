@@ -113,6 +113,17 @@ test('a real agent connects with its code and shows online with its hardware', a
   await keepScreenshot(page, 'dashboard-with-server');
 });
 
+test('returning from checkout clears stored state, drops the flag and re-checks authentication', async () => {
+  await page.evaluate(() => sessionStorage.setItem('before-checkout', 'x'));
+  const profileFetch = page.waitForRequest((request) => request.url().endsWith('/auth/user'));
+  await page.goto('/?checkout_success=true#/');
+  await profileFetch;
+  await expect(page).toHaveURL(/^http:\/\/[^/?]+\/#\/$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('before-checkout'))).toBeNull();
+  await expect(page.getByTestId('server-card')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(USER.name);
+});
+
 test('logging out clears storage and a guarded page comes back after signing in again', async () => {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
