@@ -8,10 +8,14 @@ export class ReleaseError extends Error {}
 
 /** Validates the command's input; bad input gives a clear message, never a half-written release. */
 export function validateRelease({ remote, version, percent, orgs }) {
-  if (!REMOTES.includes(remote)) throw new ReleaseError(`unknown remote "${remote}"; one of: ${REMOTES.join(', ')}`);
-  if (typeof version !== 'string' || !VERSION.test(version)) throw new ReleaseError(`--version must look like 1.4.0 (got "${version ?? ''}")`);
-  if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new ReleaseError('--percent must be a whole number from 0 to 100');
-  if (!Array.isArray(orgs) || orgs.some((org) => !/^[\w-]+$/.test(org))) throw new ReleaseError('--orgs must be comma-separated organization ids');
+  if (!REMOTES.includes(remote))
+    throw new ReleaseError(`unknown remote "${remote}"; one of: ${REMOTES.join(', ')}`);
+  if (typeof version !== 'string' || !VERSION.test(version))
+    throw new ReleaseError(`--version must look like 1.4.0 (got "${version ?? ''}")`);
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100)
+    throw new ReleaseError('--percent must be a whole number from 0 to 100');
+  if (!Array.isArray(orgs) || orgs.some((org) => !/^[\w-]+$/.test(org)))
+    throw new ReleaseError('--orgs must be comma-separated organization ids');
 }
 
 export function entryPath(remote, version) {
@@ -26,9 +30,17 @@ export function applyRelease(manifest, { remote, version, percent, orgs }, now =
   const remotes = { ...(manifest?.remotes ?? {}) };
   const previous = remotes[remote];
   const releases = previous
-    ? { ...previous, history: [...previous.history], rollouts: [...previous.rollouts], versions: { ...previous.versions } }
+    ? {
+        ...previous,
+        history: [...previous.history],
+        rollouts: [...previous.rollouts],
+        versions: { ...previous.versions },
+      }
     : { stable: version, history: [], rollouts: [], versions: {} };
-  releases.versions[version] = { entry: entryPath(remote, version), releasedAt: releases.versions[version]?.releasedAt ?? now.toISOString() };
+  releases.versions[version] = {
+    entry: entryPath(remote, version),
+    releasedAt: releases.versions[version]?.releasedAt ?? now.toISOString(),
+  };
 
   if (percent === 100 || !previous) {
     releases.stable = version;

@@ -31,10 +31,23 @@ function writeManifest(manifest) {
 
 function buildRemote(remote, version, outputDir) {
   console.log(`release: building ${remote} ${version}`);
-  const result = spawnSync('pnpm', ['exec', 'webpack', '--mode', 'production', '--env', `version=${version}`, '--env', `outputDir=${outputDir}`], {
-    cwd: path.join(repoRoot, remote),
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    'pnpm',
+    [
+      'exec',
+      'webpack',
+      '--mode',
+      'production',
+      '--env',
+      `version=${version}`,
+      '--env',
+      `outputDir=${outputDir}`,
+    ],
+    {
+      cwd: path.join(repoRoot, remote),
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new ReleaseError(`build of ${remote} ${version} failed`);
 }
 
@@ -45,7 +58,8 @@ function publishFolder(remote, version, fill) {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(path.dirname(target), { recursive: true });
   fill(staging);
-  if (!existsSync(path.join(staging, 'remoteEntry.js'))) throw new ReleaseError(`${remote} ${version}: the build has no remoteEntry.js`);
+  if (!existsSync(path.join(staging, 'remoteEntry.js')))
+    throw new ReleaseError(`${remote} ${version}: the build has no remoteEntry.js`);
   rmSync(target, { recursive: true, force: true });
   renameSync(staging, target);
 }
@@ -58,7 +72,9 @@ function release({ remote, version, percent, orgs }) {
     publishFolder(remote, version, (staging) => buildRemote(remote, version, staging));
   }
   writeManifest(applyRelease(readManifest(), { remote, version, percent, orgs }));
-  console.log(`release: ${remote} ${version} → ${percent === 100 ? 'everyone' : `${percent} %`}${orgs.length ? ` and orgs ${orgs.join(',')}` : ''}`);
+  console.log(
+    `release: ${remote} ${version} → ${percent === 100 ? 'everyone' : `${percent} %`}${orgs.length ? ` and orgs ${orgs.join(',')}` : ''}`,
+  );
 }
 
 /** Publishes each remote's `dist/` as its package version; other released versions and rules stay. */
@@ -67,10 +83,13 @@ function releaseInitial() {
   for (const remote of REMOTES) {
     const dist = path.join(repoRoot, remote, 'dist');
     const { version } = JSON.parse(readFileSync(path.join(repoRoot, remote, 'package.json'), 'utf8'));
-    if (!existsSync(path.join(dist, 'remoteEntry.js'))) throw new ReleaseError(`${remote}/dist is missing: run pnpm build first`);
+    if (!existsSync(path.join(dist, 'remoteEntry.js')))
+      throw new ReleaseError(`${remote}/dist is missing: run pnpm build first`);
     publishFolder(remote, version, (staging) => cpSync(dist, staging, { recursive: true }));
     const known = manifest.remotes?.[remote];
-    manifest = known?.versions?.[version] ? manifest : applyRelease(manifest, { remote, version, percent: 100, orgs: [] });
+    manifest = known?.versions?.[version]
+      ? manifest
+      : applyRelease(manifest, { remote, version, percent: 100, orgs: [] });
     console.log(`release: ${remote} ${version} published from dist`);
   }
   writeManifest(manifest);
@@ -79,19 +98,29 @@ function releaseInitial() {
 try {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { version: { type: 'string' }, percent: { type: 'string' }, orgs: { type: 'string' }, initial: { type: 'boolean' } },
+    options: {
+      version: { type: 'string' },
+      percent: { type: 'string' },
+      orgs: { type: 'string' },
+      initial: { type: 'boolean' },
+    },
   });
   if (values.initial) {
     releaseInitial();
   } else {
     const percent = values.percent === undefined ? Number.NaN : Number(values.percent);
-    const orgs = (values.orgs ?? '').split(',').map((org) => org.trim()).filter(Boolean);
+    const orgs = (values.orgs ?? '')
+      .split(',')
+      .map((org) => org.trim())
+      .filter(Boolean);
     release({ remote: positionals[0], version: values.version, percent, orgs });
   }
 } catch (error) {
   if (error instanceof ReleaseError || error?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     console.error(`release: ${error.message}`);
-    console.error('usage: pnpm release <remote> --version X --percent N [--orgs a,b]  |  pnpm release --initial');
+    console.error(
+      'usage: pnpm release <remote> --version X --percent N [--orgs a,b]  |  pnpm release --initial',
+    );
     process.exit(1);
   }
   throw error;

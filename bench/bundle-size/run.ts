@@ -15,7 +15,14 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const BUNDLES = ['host-shell', 'mfe-catalog', 'mfe-apps', 'mfe-server-settings', 'mfe-organization'];
 const KB = 1024;
 const BUDGET = { hostInitial: 250 * KB, remotePage: 30 * KB, coldBuildMs: 60_000 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 /** Route → remote whose page it shows (spec section 2). */
 const REMOTE_ROUTES: [string, string][] = [
   ['/catalog', 'mfe-catalog'],
@@ -41,7 +48,10 @@ function coldBuild(): number {
   for (const bundle of BUNDLES) rmSync(path.join(repoRoot, bundle, 'dist'), { recursive: true, force: true });
   const started = Date.now();
   const filters = BUNDLES.flatMap((bundle) => ['--filter', `./${bundle}`]);
-  const result = spawnSync('pnpm', ['-r', ...filters, 'run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync('pnpm', ['-r', ...filters, 'run', 'build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) throw new Error('production build failed');
   return Date.now() - started;
 }
@@ -66,12 +76,19 @@ async function startServer(port: number): Promise<{ server: ChildProcess; stop: 
     RELEASES_DIR: path.join(runDir, 'releases'),
     LOG_LEVEL: 'error',
   };
-  const published = spawnSync(process.execPath, ['scripts/release.mjs', '--initial'], { cwd: repoRoot, env, stdio: 'ignore' });
+  const published = spawnSync(process.execPath, ['scripts/release.mjs', '--initial'], {
+    cwd: repoRoot,
+    env,
+    stdio: 'ignore',
+  });
   if (published.status !== 0) throw new Error('publishing the built remotes failed (run pnpm build first)');
   const server = spawn(process.execPath, ['server/dist/main.js'], { cwd: repoRoot, env, stdio: 'ignore' });
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok).catch(() => false);
-    if (healthy) return { server, stop: () => (server.kill(), rmSync(runDir, { recursive: true, force: true })) };
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy)
+      return { server, stop: () => (server.kill(), rmSync(runDir, { recursive: true, force: true })) };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   server.kill();
@@ -97,12 +114,21 @@ function recordScripts(page: Page) {
 
 /** The exposed page's synchronous chunks, from the running version's mf-manifest.json. */
 async function exposedSyncFiles(page: Page, remote: string, route: string): Promise<Set<string>> {
-  const version = await page.evaluate((name) => (window as unknown as { __DOCKHAND_REMOTES__?: Record<string, { version: string | null }> }).__DOCKHAND_REMOTES__?.[name]?.version, remote);
-  const manifest = (await (await fetch(new URL(`/remotes/${remote}/${version}/mf-manifest.json`, page.url()))).json()) as {
+  const version = await page.evaluate(
+    (name) =>
+      (window as unknown as { __DOCKHAND_REMOTES__?: Record<string, { version: string | null }> })
+        .__DOCKHAND_REMOTES__?.[name]?.version,
+    remote,
+  );
+  const manifest = (await (
+    await fetch(new URL(`/remotes/${remote}/${version}/mf-manifest.json`, page.url()))
+  ).json()) as {
     exposes: { name: string; assets: { js: { sync: string[] } } }[];
   };
   const exposed = ROUTE_PAGES[route];
-  return new Set(manifest.exposes.filter((expose) => expose.name === exposed).flatMap((expose) => expose.assets.js.sync));
+  return new Set(
+    manifest.exposes.filter((expose) => expose.name === exposed).flatMap((expose) => expose.assets.js.sync),
+  );
 }
 
 const total = (sizes: Iterable<number>) => [...sizes].reduce((sum, size) => sum + size, 0);
@@ -113,7 +139,10 @@ async function settle(page: Page) {
 }
 
 async function measureInBrowser(baseUrl: string): Promise<boolean> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const page = await browser.newPage();
   const scripts = recordScripts(page);
   let ok = true;
@@ -123,7 +152,9 @@ async function measureInBrowser(baseUrl: string): Promise<boolean> {
   const login = scripts.take();
   const hostInitial = total(login.values());
   ok &&= hostInitial <= BUDGET.hostInitial;
-  console.log(`\nhost initial JS (route /login): ${kb(hostInitial)} gzip in ${login.size} files — budget ${kb(BUDGET.hostInitial)}: ${verdict(hostInitial <= BUDGET.hostInitial)}`);
+  console.log(
+    `\nhost initial JS (route /login): ${kb(hostInitial)} gzip in ${login.size} files — budget ${kb(BUDGET.hostInitial)}: ${verdict(hostInitial <= BUDGET.hostInitial)}`,
+  );
 
   // Sign in through the development identity provider, then load the shell (dashboard).
   await page.goto(`${baseUrl}/auth/google/login?redirect=%2F`);
@@ -133,14 +164,26 @@ async function measureInBrowser(baseUrl: string): Promise<boolean> {
   await page.waitForURL((url) => !url.pathname.startsWith('/auth') && !url.pathname.includes('interaction'));
   await settle(page);
   const shell = scripts.take();
-  console.log(`shell after sign-in (lazy, beyond the login route): ${kb(total(shell.values()))} gzip in ${shell.size} files`);
+  console.log(
+    `shell after sign-in (lazy, beyond the login route): ${kb(total(shell.values()))} gzip in ${shell.size} files`,
+  );
 
   console.log('\nremote pages, loaded inside the shell (beyond the shared libraries the host already has):');
-  console.log('route'.padEnd(18), 'remote'.padEnd(20), 'entry'.padStart(9), 'page'.padStart(9), 'lazy chunks'.padStart(12), ' budget (page)');
+  console.log(
+    'route'.padEnd(18),
+    'remote'.padEnd(20),
+    'entry'.padStart(9),
+    'page'.padStart(9),
+    'lazy chunks'.padStart(12),
+    ' budget (page)',
+  );
   const seenRemotes = new Set<string>();
   for (const [route, remote] of REMOTE_ROUTES) {
     await page.evaluate((hash) => (window.location.hash = hash), route);
-    await page.locator(`[data-remote-build^="${remote}@"], [data-remote-error="${remote}"]`).first().waitFor({ timeout: 20_000 });
+    await page
+      .locator(`[data-remote-build^="${remote}@"], [data-remote-error="${remote}"]`)
+      .first()
+      .waitFor({ timeout: 20_000 });
     await settle(page);
     const loaded = scripts.take();
     const own = [...loaded].filter(([file]) => file.startsWith(`/remotes/${remote}/`));
@@ -149,14 +192,26 @@ async function measureInBrowser(baseUrl: string): Promise<boolean> {
     // The page is what the exposed module needs synchronously (per the remote's mf-manifest.json);
     // anything else it fetched came from its dynamic imports (the code editor, the log viewer).
     const pageFiles = await exposedSyncFiles(page, remote, route);
-    const pageSize = total(own.filter(([file]) => pageFiles.has(path.basename(file))).map(([, size]) => size));
-    const lazy = own.filter(([file]) => !file.endsWith('/remoteEntry.js') && !pageFiles.has(path.basename(file)));
+    const pageSize = total(
+      own.filter(([file]) => pageFiles.has(path.basename(file))).map(([, size]) => size),
+    );
+    const lazy = own.filter(
+      ([file]) => !file.endsWith('/remoteEntry.js') && !pageFiles.has(path.basename(file)),
+    );
     const fits = pageSize <= BUDGET.remotePage;
     ok &&= fits;
     const entryText = seenRemotes.has(remote) ? '(cached)' : kb(entry);
     seenRemotes.add(remote);
-    console.log(route.padEnd(18), remote.padEnd(20), entryText.padStart(9), kb(pageSize).padStart(9), kb(total(lazy.map(([, size]) => size))).padStart(12), ` ${verdict(fits)}`);
-    if (foreign.length > 0) console.log(`  also loaded: ${foreign.map(([file, size]) => `${file} ${kb(size)}`).join(', ')}`);
+    console.log(
+      route.padEnd(18),
+      remote.padEnd(20),
+      entryText.padStart(9),
+      kb(pageSize).padStart(9),
+      kb(total(lazy.map(([, size]) => size))).padStart(12),
+      ` ${verdict(fits)}`,
+    );
+    if (foreign.length > 0)
+      console.log(`  also loaded: ${foreign.map(([file, size]) => `${file} ${kb(size)}`).join(', ')}`);
   }
   await browser.close();
   return ok;
@@ -167,7 +222,9 @@ async function main() {
   if (!process.argv.includes('--skip-build')) {
     const buildMs = coldBuild();
     ok &&= buildMs <= BUDGET.coldBuildMs;
-    console.log(`cold production build of ${BUNDLES.length} bundles: ${(buildMs / 1000).toFixed(1)} s — budget ${BUDGET.coldBuildMs / 1000} s: ${verdict(buildMs <= BUDGET.coldBuildMs)}`);
+    console.log(
+      `cold production build of ${BUNDLES.length} bundles: ${(buildMs / 1000).toFixed(1)} s — budget ${BUDGET.coldBuildMs / 1000} s: ${verdict(buildMs <= BUDGET.coldBuildMs)}`,
+    );
   }
   const port = await freePort();
   const { stop } = await startServer(port);

@@ -18,9 +18,13 @@ let stableCatalog: string;
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   restoreManifest = snapshotManifest();
-  stableCatalog = (JSON.parse((await import('node:fs')).readFileSync(path.join(e2e.releasesDir, 'remotes.json'), 'utf8')) as {
-    remotes: Record<string, { stable: string }>;
-  }).remotes['mfe-catalog']!.stable;
+  stableCatalog = (
+    JSON.parse(
+      (await import('node:fs')).readFileSync(path.join(e2e.releasesDir, 'remotes.json'), 'utf8'),
+    ) as {
+      remotes: Record<string, { stable: string }>;
+    }
+  ).remotes['mfe-catalog']!.stable;
   // A second version of the catalog remote, built by the real release command (only once per run).
   if (!isReleased('mfe-catalog', CANDIDATE)) release('mfe-catalog', CANDIDATE, 0);
 });
@@ -35,13 +39,20 @@ async function runningBuild(page: Page, remote: string): Promise<string> {
 }
 
 async function remoteRecord(page: Page, remote: string) {
-  return page.evaluate((name) => (window as unknown as { __DOCKHAND_REMOTES__?: Record<string, unknown> }).__DOCKHAND_REMOTES__?.[name], remote);
+  return page.evaluate(
+    (name) =>
+      (window as unknown as { __DOCKHAND_REMOTES__?: Record<string, unknown> }).__DOCKHAND_REMOTES__?.[name],
+    remote,
+  );
 }
 
 /** The rollout key per the contract: the signed-in user's id, else the browser's visitor id. */
 async function rolloutKeyOf(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const stored = JSON.parse(sessionStorage.getItem('user_state') ?? 'null') as { id?: string; user?: { id?: string } } | null;
+    const stored = JSON.parse(sessionStorage.getItem('user_state') ?? 'null') as {
+      id?: string;
+      user?: { id?: string };
+    } | null;
     const userId = stored?.user?.id ?? stored?.id;
     return userId ? `user:${userId}` : `visitor:${localStorage.getItem('dockhand_visitor_id')}`;
   });
@@ -67,7 +78,9 @@ async function catalogBuildAfterReload(page: Page): Promise<string> {
   return runningBuild(page, 'mfe-catalog');
 }
 
-test('(a) one React and one QueryClient: a remote page reads what the host put in the cache', async ({ page }) => {
+test('(a) one React and one QueryClient: a remote page reads what the host put in the cache', async ({
+  page,
+}) => {
   const agentRequests = await mockOneServer(page);
   await openDashboard(page, '/settings');
   // The settings remote finds the server in the host's agent list (fetched by the shell).
@@ -98,7 +111,9 @@ test('(a) one React and one QueryClient: a remote page reads what the host put i
 
 test('(b) the event bus delivers an event published by a remote to the host', async ({ page }) => {
   await mockOneServer(page);
-  await mockApi(page, '/api/v1/catalog/get-apps', [{ id: 'nginx', name: 'Nginx', summary: 'Web server', tags: [], available_in: ['free'] }]);
+  await mockApi(page, '/api/v1/catalog/get-apps', [
+    { id: 'nginx', name: 'Nginx', summary: 'Web server', tags: [], available_in: ['free'] },
+  ]);
   const installs = await mockApi(page, '/api/v1/catalog/install-app', null, 'Installation started');
   await openDashboard(page, '/catalog');
   const card = page.locator('[data-remote-build^="mfe-catalog@"]').getByTestId('catalog-card');
@@ -118,7 +133,9 @@ test.describe('(c) rollout of two versions side by side', () => {
     for (const { context } of people.values()) await context.close();
   });
 
-  test('users reach the versions in the configured split, deterministically per user', async ({ browser }) => {
+  test('users reach the versions in the configured split, deterministically per user', async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     release('mfe-catalog', CANDIDATE, 50);
     const builds = new Set<string>();
@@ -126,7 +143,8 @@ test.describe('(c) rollout of two versions side by side', () => {
     for (let n = 1; n <= 16 && (builds.size < 2 || n <= 6); n += 1) {
       const page = await person(browser, n);
       const build = await catalogBuildAfterReload(page);
-      const expected = rolloutBucket('mfe-catalog', await rolloutKeyOf(page)) < 50 ? CANDIDATE : stableCatalog;
+      const expected =
+        rolloutBucket('mfe-catalog', await rolloutKeyOf(page)) < 50 ? CANDIDATE : stableCatalog;
       expect(build).toBe(`mfe-catalog@${expected}`);
       expect(await remoteRecord(page, 'mfe-catalog')).toMatchObject({ version: expected, status: 'loaded' });
       await expect(page.getByTestId('remote-versions')).toContainText(`mfe-catalog ${expected}`);
@@ -139,9 +157,11 @@ test.describe('(c) rollout of two versions side by side', () => {
   test('a manifest change alone moves everyone; rollback is the old version at 100', async ({ browser }) => {
     test.setTimeout(120_000);
     release('mfe-catalog', CANDIDATE, 100);
-    for (let n = 1; n <= 6; n += 1) expect(await catalogBuildAfterReload(await person(browser, n))).toBe(`mfe-catalog@${CANDIDATE}`);
+    for (let n = 1; n <= 6; n += 1)
+      expect(await catalogBuildAfterReload(await person(browser, n))).toBe(`mfe-catalog@${CANDIDATE}`);
     release('mfe-catalog', stableCatalog, 100);
-    for (let n = 1; n <= 6; n += 1) expect(await catalogBuildAfterReload(await person(browser, n))).toBe(`mfe-catalog@${stableCatalog}`);
+    for (let n = 1; n <= 6; n += 1)
+      expect(await catalogBuildAfterReload(await person(browser, n))).toBe(`mfe-catalog@${stableCatalog}`);
   });
 });
 
@@ -150,9 +170,15 @@ test('(c) explicit organizations and the ?mfe.catalog= override pick a version',
   // The rule matches the user's organizations (user_state). A signed-in user without one creates
   // it through the API, and the page records it as the shell does; an anonymous visitor gets one seeded.
   const organizationId = await page.evaluate(async () => {
-    const stored = JSON.parse(sessionStorage.getItem('user_state') ?? 'null') as { id: string; organizations: { id: string }[] } | null;
+    const stored = JSON.parse(sessionStorage.getItem('user_state') ?? 'null') as {
+      id: string;
+      organizations: { id: string }[];
+    } | null;
     if (!stored) {
-      sessionStorage.setItem('user_state', JSON.stringify({ id: 'e2e-org-user', organizations: [{ id: 'org-early' }] }));
+      sessionStorage.setItem(
+        'user_state',
+        JSON.stringify({ id: 'e2e-org-user', organizations: [{ id: 'org-early' }] }),
+      );
       return 'org-early';
     }
     if (stored.organizations[0]) return stored.organizations[0].id;
@@ -160,10 +186,15 @@ test('(c) explicit organizations and the ?mfe.catalog= override pick a version',
     const response = await fetch('/api/v1/organization/create-organization', {
       method: 'POST',
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${decodeURIComponent(token)}` } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
+      },
       body: JSON.stringify({ name: 'Early Adopters' }),
     });
-    const created = (await response.json()) as { data: { id: string; name: string; subscription_status: string } };
+    const created = (await response.json()) as {
+      data: { id: string; name: string; subscription_status: string };
+    };
     const organization = { ...created.data, role: 'owner', licenses: 0 };
     sessionStorage.setItem('user_state', JSON.stringify({ ...stored, organizations: [organization] }));
     return organization.id;
@@ -198,7 +229,9 @@ test('(d) a broken remote entry falls back to the previous stable version', asyn
   });
 });
 
-test('(d) with no good version the section shows a contained error with Retry; the shell keeps working', async ({ page }) => {
+test('(d) with no good version the section shows a contained error with Retry; the shell keeps working', async ({
+  page,
+}) => {
   await mockOneServer(page);
   await mockApi(page, '/api/v1/catalog/get-apps', []);
   const unreachable = (url: URL) => url.pathname.startsWith('/remotes/mfe-organization/');

@@ -27,7 +27,10 @@ function packageRoot(request) {
 
 /** The installed version as seen from the package (react-router comes through react-router-dom). */
 function installedVersion(packageDir, name) {
-  const lookupPaths = [packageDir, path.dirname(require.resolve('react-router-dom/package.json', { paths: [packageDir] }))];
+  const lookupPaths = [
+    packageDir,
+    path.dirname(require.resolve('react-router-dom/package.json', { paths: [packageDir] })),
+  ];
   const manifest = require.resolve(`${name}/package.json`, { paths: lookupPaths });
   return JSON.parse(fs.readFileSync(manifest, 'utf8')).version;
 }
@@ -135,14 +138,25 @@ function createFederatedConfig(options, env = {}, argv = {}) {
       ],
     },
     optimization: {
-      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: true, mangle: true } })],
+      minimizer: [
+        new MinimizerPlugin({
+          minify: MinimizerPlugin.swcMinify,
+          minimizerOptions: { compress: true, mangle: true },
+        }),
+      ],
     },
     performance: { hints: false },
     plugins,
     devServer: {
       port: devPort,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api', '/auth', '/catalog-assets', '/remotes', '/remotes.json'], target: serverUrl, changeOrigin: false }],
+      proxy: [
+        {
+          context: ['/api', '/auth', '/catalog-assets', '/remotes', '/remotes.json'],
+          target: serverUrl,
+          changeOrigin: false,
+        },
+      ],
     },
   };
 }

@@ -26,9 +26,17 @@ export class RemoteErrorBoundary extends Component<Props, { error: Error | null 
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <div role="alert" data-remote-error={this.props.remote} style={{ padding: '2rem', textAlign: 'center' }}>
+      <div
+        role="alert"
+        data-remote-error={this.props.remote}
+        style={{ padding: '2rem', textAlign: 'center' }}
+      >
         <p style={{ fontWeight: 600, marginBottom: '1rem' }}>This section failed to load</p>
-        <button type="button" onClick={this.retry} style={{ padding: '0.4rem 1rem', border: '1px solid #CBD5E0', borderRadius: 6 }}>
+        <button
+          type="button"
+          onClick={this.retry}
+          style={{ padding: '0.4rem 1rem', border: '1px solid #CBD5E0', borderRadius: 6 }}
+        >
           Retry
         </button>
       </div>

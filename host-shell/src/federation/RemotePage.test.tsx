@@ -21,7 +21,9 @@ describe('RemotePage', () => {
   });
 
   it('contains a failure with Retry, and Retry loads again', async () => {
-    loadMock.mockRejectedValueOnce(new Error('ScriptNetworkError')).mockResolvedValueOnce({ default: () => <p>Back again</p> });
+    loadMock
+      .mockRejectedValueOnce(new Error('ScriptNetworkError'))
+      .mockResolvedValueOnce({ default: () => <p>Back again</p> });
     await act(async () =>
       render(
         <>

@@ -35,8 +35,18 @@ function LoadedPage({ load }: { load: Promise<PageModule> }) {
 export function RemotePage({ remote, module }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   return (
-    <RemoteErrorBoundary key={`${remote}/${module}`} remote={remote} onRetry={() => setAttempt((value) => value + 1)}>
-      <Suspense fallback={<div aria-busy="true" style={{ padding: '2rem' }}>Loading...</div>}>
+    <RemoteErrorBoundary
+      key={`${remote}/${module}`}
+      remote={remote}
+      onRetry={() => setAttempt((value) => value + 1)}
+    >
+      <Suspense
+        fallback={
+          <div aria-busy="true" style={{ padding: '2rem' }}>
+            Loading...
+          </div>
+        }
+      >
         <LoadedPage load={loadPage(remote, module, attempt)} />
       </Suspense>
     </RemoteErrorBoundary>

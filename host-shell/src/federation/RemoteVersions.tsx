@@ -7,7 +7,10 @@ export function RemoteVersions() {
   return (
     <small data-testid="remote-versions" style={{ color: '#718096' }}>
       {records
-        .map((record) => `${record.remote} ${record.version ?? (record.status === 'failed' ? 'unavailable' : '…')}`)
+        .map(
+          (record) =>
+            `${record.remote} ${record.version ?? (record.status === 'failed' ? 'unavailable' : '…')}`,
+        )
         .join(' · ')}
     </small>
   );

@@ -33,22 +33,31 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function parseRule(remote: string, value: unknown): RolloutRule {
-  if (!isRecord(value) || typeof value.version !== 'string') throw new ManifestError(`${remote}: a rollout rule needs a version`);
+  if (!isRecord(value) || typeof value.version !== 'string')
+    throw new ManifestError(`${remote}: a rollout rule needs a version`);
   const percent = Number(value.percent ?? 0);
-  if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new ManifestError(`${remote}: rollout percent must be 0–100`);
-  const orgs = Array.isArray(value.orgs) ? value.orgs.filter((org): org is string => typeof org === 'string') : [];
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100)
+    throw new ManifestError(`${remote}: rollout percent must be 0–100`);
+  const orgs = Array.isArray(value.orgs)
+    ? value.orgs.filter((org): org is string => typeof org === 'string')
+    : [];
   return { version: value.version, percent, orgs };
 }
 
 function parseReleases(remote: string, value: unknown): RemoteReleases {
-  if (!isRecord(value) || !isRecord(value.versions)) throw new ManifestError(`${remote}: versions are missing`);
+  if (!isRecord(value) || !isRecord(value.versions))
+    throw new ManifestError(`${remote}: versions are missing`);
   const versions: RemoteReleases['versions'] = {};
   for (const [version, info] of Object.entries(value.versions)) {
-    if (!isRecord(info) || typeof info.entry !== 'string') throw new ManifestError(`${remote}@${version}: entry is missing`);
+    if (!isRecord(info) || typeof info.entry !== 'string')
+      throw new ManifestError(`${remote}@${version}: entry is missing`);
     versions[version] = { entry: info.entry };
   }
-  if (typeof value.stable !== 'string' || !versions[value.stable]) throw new ManifestError(`${remote}: stable version is not released`);
-  const history = Array.isArray(value.history) ? value.history.filter((v): v is string => typeof v === 'string' && v in versions) : [];
+  if (typeof value.stable !== 'string' || !versions[value.stable])
+    throw new ManifestError(`${remote}: stable version is not released`);
+  const history = Array.isArray(value.history)
+    ? value.history.filter((v): v is string => typeof v === 'string' && v in versions)
+    : [];
   const rollouts = (Array.isArray(value.rollouts) ? value.rollouts : [])
     .map((rule) => parseRule(remote, rule))
     .filter((rule) => rule.version in versions);
@@ -57,8 +66,10 @@ function parseReleases(remote: string, value: unknown): RemoteReleases {
 
 /** Validates untrusted JSON; a broken manifest gives a clear error instead of a crash later. */
 export function parseRemotesManifest(json: unknown): RemotesManifest {
-  if (!isRecord(json) || !isRecord(json.remotes)) throw new ManifestError('remotes manifest: "remotes" is missing');
+  if (!isRecord(json) || !isRecord(json.remotes))
+    throw new ManifestError('remotes manifest: "remotes" is missing');
   const remotes: RemotesManifest['remotes'] = {};
-  for (const [remote, releases] of Object.entries(json.remotes)) remotes[remote] = parseReleases(remote, releases);
+  for (const [remote, releases] of Object.entries(json.remotes))
+    remotes[remote] = parseReleases(remote, releases);
   return { remotes };
 }

@@ -11,7 +11,9 @@ export class RemoteLoadError extends Error {
 
 /** The manifest's URL comes from the page (a meta tag the server may rewrite), never from the build. */
 export function remotesManifestUrl(): string {
-  const configured = document.querySelector<HTMLMetaElement>('meta[name="dockhand-remotes-manifest"]')?.content;
+  const configured = document.querySelector<HTMLMetaElement>(
+    'meta[name="dockhand-remotes-manifest"]',
+  )?.content;
   return new URL(configured || '/remotes.json', window.location.href).toString();
 }
 
@@ -21,7 +23,8 @@ let manifestRequest: Promise<RemotesManifest> | null = null;
 export function loadRemotesManifest(): Promise<RemotesManifest> {
   manifestRequest ??= (async () => {
     const response = await fetch(remotesManifestUrl(), { cache: 'no-store', credentials: 'same-origin' });
-    if (!response.ok) throw new RemoteLoadError(`remotes manifest: ${response.status} ${response.statusText}`);
+    if (!response.ok)
+      throw new RemoteLoadError(`remotes manifest: ${response.status} ${response.statusText}`);
     return parseRemotesManifest(await response.json());
   })();
   // A failed fetch is not kept, so Retry asks again.
@@ -66,7 +69,12 @@ async function loadWithFallback<T>(remote: string, exposed: string): Promise<T> 
   const releases = manifest.remotes[remote];
   if (!releases) throw new RemoteLoadError(`${remote} has no released version`);
   const selection = selectRemoteVersion(remote, releases, currentRolloutIdentity(), versionOverride(remote));
-  updateRemoteRecord(remote, { status: 'loading', selectedVersion: selection.version, reason: selection.reason, failedVersions: [] });
+  updateRemoteRecord(remote, {
+    status: 'loading',
+    selectedVersion: selection.version,
+    reason: selection.reason,
+    failedVersions: [],
+  });
 
   const failedVersions: string[] = [];
   let lastError: unknown;

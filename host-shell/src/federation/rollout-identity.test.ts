@@ -7,7 +7,10 @@ describe('rollout identity', () => {
   });
 
   it('uses the signed-in user and their organizations from user_state', () => {
-    sessionStorage.setItem('user_state', JSON.stringify({ id: 'u-1', organizations: [{ id: 'o-1' }, { id: 'o-2' }] }));
+    sessionStorage.setItem(
+      'user_state',
+      JSON.stringify({ id: 'u-1', organizations: [{ id: 'o-1' }, { id: 'o-2' }] }),
+    );
     expect(currentRolloutIdentity()).toEqual({ userKey: 'user:u-1', organizationIds: ['o-1', 'o-2'] });
   });
 

@@ -26,8 +26,15 @@ function readStoredUser(storage: Storage): { id: string; organizationIds: string
     const user = parsed?.user ?? parsed;
     const id = user?.id ?? user?.user_id;
     if (typeof id !== 'string' || id === '') return null;
-    const organizations = Array.isArray(user?.organizations) ? (user.organizations as { id?: unknown }[]) : [];
-    return { id, organizationIds: organizations.map((org) => org?.id).filter((orgId): orgId is string => typeof orgId === 'string') };
+    const organizations = Array.isArray(user?.organizations)
+      ? (user.organizations as { id?: unknown }[])
+      : [];
+    return {
+      id,
+      organizationIds: organizations
+        .map((org) => org?.id)
+        .filter((orgId): orgId is string => typeof orgId === 'string'),
+    };
   } catch {
     return null;
   }
@@ -42,14 +49,20 @@ function visitorId(storage: Storage): string {
 }
 
 /** The signed-in user when known, else this browser's stable anonymous id. */
-export function currentRolloutIdentity(session: Storage = sessionStorage, local: Storage = localStorage): RolloutIdentity {
+export function currentRolloutIdentity(
+  session: Storage = sessionStorage,
+  local: Storage = localStorage,
+): RolloutIdentity {
   const user = readStoredUser(session);
   if (user) return { userKey: `user:${user.id}`, organizationIds: user.organizationIds };
   return { userKey: `visitor:${visitorId(local)}`, organizationIds: [] };
 }
 
 /** `?mfe.catalog=1.4.0`, before the hash or inside the hash route's query. */
-export function versionOverride(remote: string, location: Pick<Location, 'search' | 'hash'> = window.location): string | null {
+export function versionOverride(
+  remote: string,
+  location: Pick<Location, 'search' | 'hash'> = window.location,
+): string | null {
   const param = overrideParamOf(remote);
   const hashQuery = location.hash.includes('?') ? location.hash.slice(location.hash.indexOf('?')) : '';
   return new URLSearchParams(location.search).get(param) ?? new URLSearchParams(hashQuery).get(param);

@@ -53,7 +53,9 @@ export function selectRemoteVersion(
   });
   if (override && override in releases.versions) return pick(override, 'override');
 
-  const byOrganization = releases.rollouts.find((rule) => rule.orgs.some((org) => identity.organizationIds.includes(org)));
+  const byOrganization = releases.rollouts.find((rule) =>
+    rule.orgs.some((org) => identity.organizationIds.includes(org)),
+  );
   if (byOrganization) return pick(byOrganization.version, 'organization');
 
   const bucket = rolloutBucket(remote, identity.userKey);

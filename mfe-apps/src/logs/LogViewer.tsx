@@ -8,7 +8,10 @@ const OVERSCAN = 100;
 function LogRow({ index, style, logs }: RowComponentProps<{ logs: LogEntry[] }>) {
   const entry = logs[index];
   return (
-    <div style={{ ...style, fontFamily: 'monospace', fontSize: 12, whiteSpace: 'pre' }} data-channel={entry?.channel}>
+    <div
+      style={{ ...style, fontFamily: 'monospace', fontSize: 12, whiteSpace: 'pre' }}
+      data-channel={entry?.channel}
+    >
       {entry ? `${new Date(entry.timestamp).toISOString()} ${entry.message}` : ''}
     </div>
   );

@@ -1,7 +1,8 @@
-import { Box, Breadcrumb, BreadcrumbItem, BreadcrumbLink, Heading, Tab, TabList, TabPanel, TabPanels, Tabs } from '@chakra-ui/react';
+import { Box, Heading, Tab, TabList, TabPanel, TabPanels, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { REMOTE_BUILD } from '../buildInfo';
+import { AppsBreadcrumb } from './AppsBreadcrumb';
 import { LazyCodeEditor } from '../editor/LazyCodeEditor';
 import { LazyLogViewer } from '../logs/LazyLogViewer';
 
@@ -13,16 +14,7 @@ export default function AppDetailPage() {
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
-      <Breadcrumb mb={4}>
-        <BreadcrumbItem>
-          <BreadcrumbLink as={RouterLink} to="/">
-            Apps
-          </BreadcrumbLink>
-        </BreadcrumbItem>
-        <BreadcrumbItem isCurrentPage>
-          <BreadcrumbLink>{appId}</BreadcrumbLink>
-        </BreadcrumbItem>
-      </Breadcrumb>
+      <AppsBreadcrumb current={appId} />
       <Heading size="lg" mb={4}>
         {appId}
       </Heading>

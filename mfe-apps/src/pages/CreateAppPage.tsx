@@ -1,7 +1,7 @@
-import { Box, Breadcrumb, BreadcrumbItem, BreadcrumbLink, FormControl, FormLabel, Heading, Input } from '@chakra-ui/react';
+import { Box, FormControl, FormLabel, Heading, Input } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { REMOTE_BUILD } from '../buildInfo';
+import { AppsBreadcrumb } from './AppsBreadcrumb';
 import { LazyCodeEditor } from '../editor/LazyCodeEditor';
 
 /** Create App (route `create-app`). Foundation version: name field and the lazy editor. */
@@ -11,16 +11,7 @@ export default function CreateAppPage() {
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
-      <Breadcrumb mb={4}>
-        <BreadcrumbItem>
-          <BreadcrumbLink as={RouterLink} to="/">
-            Apps
-          </BreadcrumbLink>
-        </BreadcrumbItem>
-        <BreadcrumbItem isCurrentPage>
-          <BreadcrumbLink>Create App</BreadcrumbLink>
-        </BreadcrumbItem>
-      </Breadcrumb>
+      <AppsBreadcrumb current="Create App" />
       <Heading size="lg" mb={4}>
         Create App
       </Heading>

@@ -1,8 +1,9 @@
-import { Box, Breadcrumb, BreadcrumbItem, BreadcrumbLink, Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useCurrentAgent } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
+import { CatalogBreadcrumb } from './CatalogBreadcrumb';
 import { catalogQueryOptions, findCatalogItem } from '../catalogQueries';
 
 /** Catalog item detail (route `catalog/:appName`). Foundation version; issue 'catalog' fills it. */
@@ -10,21 +11,15 @@ export default function CatalogItemPage() {
   const { appName } = useParams();
   if (!appName) throw new Error('Missing route parameter: appName');
   const { currentAgentId } = useCurrentAgent();
-  const catalog = useQuery({ ...catalogQueryOptions(currentAgentId ?? ''), enabled: Boolean(currentAgentId) });
+  const catalog = useQuery({
+    ...catalogQueryOptions(currentAgentId ?? ''),
+    enabled: Boolean(currentAgentId),
+  });
   const item = catalog.data ? findCatalogItem(catalog.data, appName) : undefined;
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
-      <Breadcrumb mb={4}>
-        <BreadcrumbItem>
-          <BreadcrumbLink as={RouterLink} to="/catalog">
-            Apps Catalog
-          </BreadcrumbLink>
-        </BreadcrumbItem>
-        <BreadcrumbItem isCurrentPage>
-          <BreadcrumbLink>{item?.name ?? appName}</BreadcrumbLink>
-        </BreadcrumbItem>
-      </Breadcrumb>
+      <CatalogBreadcrumb current={item?.name ?? appName} />
       {catalog.isPending && currentAgentId ? (
         <Text>Loading...</Text>
       ) : catalog.isError ? (

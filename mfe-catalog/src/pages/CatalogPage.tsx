@@ -1,18 +1,24 @@
-import { Box, Breadcrumb, BreadcrumbItem, BreadcrumbLink, Button, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { eventBus, useCurrentAgent, type CatalogItem } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
+import { CatalogBreadcrumb } from './CatalogBreadcrumb';
 import { catalogQueryOptions, installCatalogApp } from '../catalogQueries';
 
 function CatalogCard({ agentId, item }: { agentId: string; item: CatalogItem }) {
   const install = useMutation({
     mutationFn: () => installCatalogApp(agentId, { name: item.name, template_id: item.id }),
     onSuccess: () => {
-      eventBus.publish('toast:show', { title: 'Success', description: 'App installation started', status: 'success' });
+      eventBus.publish('toast:show', {
+        title: 'Success',
+        description: 'App installation started',
+        status: 'success',
+      });
       eventBus.publish('apps:changed', { agentId });
     },
-    onError: (error) => eventBus.publish('toast:show', { title: 'Error', description: error.message, status: 'error' }),
+    onError: (error) =>
+      eventBus.publish('toast:show', { title: 'Error', description: error.message, status: 'error' }),
   });
   return (
     <Box borderWidth="1px" borderRadius="md" p={4} data-testid="catalog-card">
@@ -32,20 +38,14 @@ function CatalogCard({ agentId, item }: { agentId: string; item: CatalogItem }) 
 /** Apps Catalog (route `catalog`). Foundation version: list and one-click install; issue 'catalog' fills it. */
 export default function CatalogPage() {
   const { currentAgentId } = useCurrentAgent();
-  const catalog = useQuery({ ...catalogQueryOptions(currentAgentId ?? ''), enabled: Boolean(currentAgentId) });
+  const catalog = useQuery({
+    ...catalogQueryOptions(currentAgentId ?? ''),
+    enabled: Boolean(currentAgentId),
+  });
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
-      <Breadcrumb mb={4}>
-        <BreadcrumbItem>
-          <BreadcrumbLink as={RouterLink} to="/catalog">
-            Apps Catalog
-          </BreadcrumbLink>
-        </BreadcrumbItem>
-        <BreadcrumbItem isCurrentPage>
-          <BreadcrumbLink>Browse Apps</BreadcrumbLink>
-        </BreadcrumbItem>
-      </Breadcrumb>
+      <CatalogBreadcrumb current="Browse Apps" />
       {!currentAgentId ? (
         <Text>No Agent Selected - Please select an agent to browse available applications.</Text>
       ) : catalog.isPending ? (

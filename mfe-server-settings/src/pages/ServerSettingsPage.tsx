@@ -12,7 +12,8 @@ export default function ServerSettingsPage() {
 
   let body;
   if (agents.isPending) body = <Text>Loading settings...</Text>;
-  else if (!agent) body = <Text>No server selected. Please select a server from the sidebar to access settings.</Text>;
+  else if (!agent)
+    body = <Text>No server selected. Please select a server from the sidebar to access settings.</Text>;
   else
     body = (
       <Tabs isLazy>

@@ -22,7 +22,10 @@ before(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-dashboard-'));
   const hostDist = path.join(root, 'host');
   releasesDir = path.join(root, 'releases');
-  write(path.join(hostDist, 'index.html'), '<!doctype html><div id="root"></div><script defer src="/main.js"></script>');
+  write(
+    path.join(hostDist, 'index.html'),
+    '<!doctype html><div id="root"></div><script defer src="/main.js"></script>',
+  );
   write(path.join(hostDist, 'main.js'), 'import("./bootstrap")');
   write(path.join(hostDist, '113.41273d0bd8.js'), '/* chunk */');
   write(path.join(releasesDir, 'mfe-catalog', '1.4.0', 'remoteEntry.js'), 'var mfe_catalog;');
@@ -30,7 +33,10 @@ before(async () => {
   write(path.join(releasesDir, 'mfe-catalog', '1.4.0', '525.68586625e0.js'), '/* chunk */');
   app = Fastify();
   registerErrorHandler(app);
-  await registerDashboard(app, loadConfig({ HOST_DIST_DIR: hostDist, RELEASES_DIR: releasesDir, DATA_DIR: root }));
+  await registerDashboard(
+    app,
+    loadConfig({ HOST_DIST_DIR: hostDist, RELEASES_DIR: releasesDir, DATA_DIR: root }),
+  );
 });
 
 after(async () => {

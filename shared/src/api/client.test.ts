@@ -3,7 +3,12 @@ import { apiCall, apiGet, apiPost, configureApiClient, resolveApiUrl } from './c
 
 /** jsdom has no fetch Response: the client only reads ok, status, statusText and json(). */
 function textResponse(text: string, status = 200, statusText = 'OK'): Response {
-  const response = { ok: status >= 200 && status < 300, status, statusText, json: async () => JSON.parse(text) as unknown };
+  const response = {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText,
+    json: async () => JSON.parse(text) as unknown,
+  };
   return response as unknown as Response;
 }
 
@@ -16,13 +21,24 @@ describe('API client (spec section 7)', () => {
 
   beforeEach(() => {
     fetchMock = jest.fn();
-    configureApiClient({ baseUrl: 'https://dock.example', ensureAuthenticated: () => true, fetch: fetchMock });
+    configureApiClient({
+      baseUrl: 'https://dock.example',
+      ensureAuthenticated: () => true,
+      fetch: fetchMock,
+    });
     document.cookie = 'access_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });
 
   it('runs the auth check first and fails with "Not authenticated" without calling the server', async () => {
-    configureApiClient({ baseUrl: 'https://dock.example', ensureAuthenticated: async () => false, fetch: fetchMock });
-    await expect(apiGet('/api/v1/agents/get-agents')).rejects.toMatchObject({ message: 'Not authenticated', kind: 'not-authenticated' });
+    configureApiClient({
+      baseUrl: 'https://dock.example',
+      ensureAuthenticated: async () => false,
+      fetch: fetchMock,
+    });
+    await expect(apiGet('/api/v1/agents/get-agents')).rejects.toMatchObject({
+      message: 'Not authenticated',
+      kind: 'not-authenticated',
+    });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -43,17 +59,26 @@ describe('API client (spec section 7)', () => {
   });
 
   it('resolves relative paths against the API base and leaves absolute http URLs unchanged', () => {
-    expect(resolveApiUrl('api/v1/x', { agent_id: 'a 1', since: undefined })).toBe('https://dock.example/api/v1/x?agent_id=a+1');
+    expect(resolveApiUrl('api/v1/x', { agent_id: 'a 1', since: undefined })).toBe(
+      'https://dock.example/api/v1/x?agent_id=a+1',
+    );
     expect(resolveApiUrl('http://other.example/hook?x=1')).toBe('http://other.example/hook?x=1');
   });
 
   it('unwraps data and keeps the message', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ success: true, message: 'Organization created', data: { id: 'o1' } }));
-    await expect(apiCall('/api/v1/organization/create-organization', { body: { name: 'n' } })).resolves.toEqual({
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: true, message: 'Organization created', data: { id: 'o1' } }),
+    );
+    await expect(
+      apiCall('/api/v1/organization/create-organization', { body: { name: 'n' } }),
+    ).resolves.toEqual({
       data: { id: 'o1' },
       message: 'Organization created',
     });
-    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'POST', body: JSON.stringify({ name: 'n' }) });
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({
+      method: 'POST',
+      body: JSON.stringify({ name: 'n' }),
+    });
   });
 
   it('throws the message when success is false', async () => {
@@ -65,12 +90,17 @@ describe('API client (spec section 7)', () => {
 
   it('gives "{prefix}: {status} {statusText}" for an HTTP failure without a message, else the server message', async () => {
     fetchMock.mockResolvedValueOnce(textResponse('oops', 502, 'Bad Gateway'));
-    await expect(apiGet('/api/v1/catalog/get-apps', { failureMessage: 'Failed to fetch catalog' })).rejects.toMatchObject({
+    await expect(
+      apiGet('/api/v1/catalog/get-apps', { failureMessage: 'Failed to fetch catalog' }),
+    ).rejects.toMatchObject({
       message: 'Failed to fetch catalog: 502 Bad Gateway',
       status: 502,
     });
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, message: 'Not authenticated' }, 401));
-    await expect(apiGet('/api/v1/agents/get-agents')).rejects.toMatchObject({ message: 'Not authenticated', status: 401 });
+    await expect(apiGet('/api/v1/agents/get-agents')).rejects.toMatchObject({
+      message: 'Not authenticated',
+      status: 401,
+    });
   });
 
   it('reports a body that is not the envelope as "Invalid response"', async () => {

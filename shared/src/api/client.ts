@@ -42,7 +42,8 @@ export function configureApiClient(next: ApiClientOptions): void {
 
 /** Relative paths resolve against the API base; absolute http(s) URLs are left unchanged. */
 export function resolveApiUrl(path: string, query?: ApiCallOptions['query']): string {
-  const base = options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+  const base =
+    options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
   const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(path.replace(/^\/?/, '/'), base);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -71,25 +72,42 @@ export async function apiCall<T>(path: string, call: ApiCallOptions = {}): Promi
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(call.failureMessage ? `${call.failureMessage}: Network Error` : 'Network Error', 'network');
+    throw new ApiError(
+      call.failureMessage ? `${call.failureMessage}: Network Error` : 'Network Error',
+      'network',
+    );
   }
 
   const envelope = await readEnvelope<T>(response);
   if (!response.ok) {
     const statusText = `${response.status} ${response.statusText}`.trim();
-    const message = envelope?.message || (call.failureMessage ? `${call.failureMessage}: ${statusText}` : statusText);
+    const message =
+      envelope?.message || (call.failureMessage ? `${call.failureMessage}: ${statusText}` : statusText);
     throw new ApiError(message, 'http', response.status);
   }
-  if (!envelope || typeof envelope.success !== 'boolean') throw new ApiError(INVALID_RESPONSE, 'invalid-response', response.status);
-  if (!envelope.success) throw new ApiError(envelope.message || call.failureMessage || 'Request failed', 'rejected', response.status);
+  if (!envelope || typeof envelope.success !== 'boolean')
+    throw new ApiError(INVALID_RESPONSE, 'invalid-response', response.status);
+  if (!envelope.success)
+    throw new ApiError(
+      envelope.message || call.failureMessage || 'Request failed',
+      'rejected',
+      response.status,
+    );
   return { data: envelope.data as T, message: envelope.message };
 }
 
-export async function apiGet<T>(path: string, call: Omit<ApiCallOptions, 'method' | 'body'> = {}): Promise<T> {
+export async function apiGet<T>(
+  path: string,
+  call: Omit<ApiCallOptions, 'method' | 'body'> = {},
+): Promise<T> {
   return (await apiCall<T>(path, { ...call, method: 'GET' })).data;
 }
 
-export async function apiPost<T>(path: string, body: unknown, call: Omit<ApiCallOptions, 'method' | 'body'> = {}): Promise<T> {
+export async function apiPost<T>(
+  path: string,
+  body: unknown,
+  call: Omit<ApiCallOptions, 'method' | 'body'> = {},
+): Promise<T> {
   return (await apiCall<T>(path, { ...call, method: 'POST', body: body ?? {} })).data;
 }
 

@@ -13,4 +13,5 @@ export interface CurrentAgentValue {
   selectAgent: (agentId: string | null) => void;
 }
 
-export const [CurrentAgentContext, useCurrentAgent] = createRequiredContext<CurrentAgentValue>('CurrentAgentContext');
+export const [CurrentAgentContext, useCurrentAgent] =
+  createRequiredContext<CurrentAgentValue>('CurrentAgentContext');

@@ -9,4 +9,5 @@ export interface CurrentUserValue {
   removeOrganization: (organizationId: string) => void;
 }
 
-export const [CurrentUserContext, useCurrentUser] = createRequiredContext<CurrentUserValue>('CurrentUserContext');
+export const [CurrentUserContext, useCurrentUser] =
+  createRequiredContext<CurrentUserValue>('CurrentUserContext');

@@ -4,7 +4,9 @@ import { CurrentUserContext, useCurrentUser } from './CurrentUserContext';
 describe('required contexts', () => {
   it('throws a clear error outside the provider', () => {
     const errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => renderHook(() => useCurrentUser())).toThrow('CurrentUserContext must be used within its provider');
+    expect(() => renderHook(() => useCurrentUser())).toThrow(
+      'CurrentUserContext must be used within its provider',
+    );
     errorSpy.mockRestore();
   });
 

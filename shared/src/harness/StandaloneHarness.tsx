@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { StrictMode, useMemo, useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { configureApiClient } from '../api/client';
 import { readCookie } from '../api/cookies';
@@ -26,7 +27,8 @@ export function StandaloneHarness({ title, children }: { title: string; children
         <HashRouter>
           <HarnessContexts>
             <header style={{ padding: 8, fontSize: 12, borderBottom: '1px solid #ddd' }}>
-              {title} (standalone) · <a href={`/auth/google/login?redirect=${encodeURIComponent('/')}`}>Sign in</a>
+              {title} (standalone) ·{' '}
+              <a href={`/auth/google/login?redirect=${encodeURIComponent('/')}`}>Sign in</a>
             </header>
             <main style={{ padding: 16 }}>{children}</main>
           </HarnessContexts>
@@ -45,7 +47,11 @@ function HarnessContexts({ children }: { children: ReactNode }) {
     () => ({
       user,
       setUser,
-      removeOrganization: (id) => setUser((current) => current && { ...current, organizations: current.organizations.filter((org) => org.id !== id) }),
+      removeOrganization: (id) =>
+        setUser(
+          (current) =>
+            current && { ...current, organizations: current.organizations.filter((org) => org.id !== id) },
+        ),
     }),
     [user],
   );
@@ -73,5 +79,14 @@ function HarnessContexts({ children }: { children: ReactNode }) {
     <CurrentUserContext.Provider value={userValue}>
       <CurrentAgentContext.Provider value={agentValue}>{children}</CurrentAgentContext.Provider>
     </CurrentUserContext.Provider>
+  );
+}
+
+/** Mounts a remote's pages inside the harness (the whole of a remote's standalone bootstrap). */
+export function mountStandalone(title: string, routes: ReactNode): void {
+  createRoot(document.body.appendChild(document.createElement('div'))).render(
+    <StrictMode>
+      <StandaloneHarness title={title}>{routes}</StandaloneHarness>
+    </StrictMode>,
   );
 }

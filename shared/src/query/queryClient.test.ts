@@ -14,9 +14,16 @@ describe('QueryClient defaults (spec section 9)', () => {
     const toasts = jest.fn();
     const unsubscribe = eventBus.subscribe('toast:show', toasts);
     await client
-      .fetchQuery({ queryKey: ['x'], queryFn: () => Promise.reject(new Error('boom')), retry: false, meta: { errorToast: 'Error' } })
+      .fetchQuery({
+        queryKey: ['x'],
+        queryFn: () => Promise.reject(new Error('boom')),
+        retry: false,
+        meta: { errorToast: 'Error' },
+      })
       .catch(() => undefined);
-    await client.fetchQuery({ queryKey: ['y'], queryFn: () => Promise.reject(new Error('quiet')), retry: false }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ['y'], queryFn: () => Promise.reject(new Error('quiet')), retry: false })
+      .catch(() => undefined);
     unsubscribe();
     expect(toasts).toHaveBeenCalledTimes(1);
     expect(toasts).toHaveBeenCalledWith({ title: 'Error', description: 'boom', status: 'error' });

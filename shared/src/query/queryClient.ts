@@ -31,7 +31,9 @@ function toastOnError(error: unknown, meta: DashboardQueryMeta | undefined): voi
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => toastOnError(error, query.meta) }),
-    mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => toastOnError(error, mutation.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => toastOnError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: { retry: QUERY_DEFAULTS.retry, retryDelay, gcTime: QUERY_DEFAULTS.gcTime },
     },
