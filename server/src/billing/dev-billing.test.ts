@@ -119,6 +119,23 @@ describe('dev billing provider', () => {
       cookies: { access_token: fixture.billing.accessToken },
     });
     assert.match(portalPage.body, /Business \(3 Pro server licenses\)/);
+    const cancel = /action="([^"]+)"/.exec(portalPage.body)![1]!;
+    const outsider = await app.inject({
+      method: 'POST',
+      url: cancel,
+      cookies: { access_token: fixture.outsider.accessToken },
+      headers: { origin: ORIGIN },
+    });
+    assert.equal(outsider.statusCode, 403);
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: cancel,
+      cookies: { access_token: fixture.billing.accessToken },
+      headers: { origin: ORIGIN },
+    });
+    assert.equal(cancelled.statusCode, 303);
+    const after = await findOrganization(app.dockhand.db, fixture.orgA.id);
+    assert.deepEqual([after?.subscription_status, after?.licenses], ['unpaid', 0]);
   });
 
   test('billing errors use the spec texts', async () => {

@@ -1,53 +1,23 @@
 /**
- * The dev billing provider's pages: a checkout that, when completed, marks the server Pro or the
- * organization Business (with its licenses) and returns to the dashboard with
- * `?checkout_success=true`, and a portal that can cancel Business. Only the user who started a
- * checkout can complete it, and only while they still have billing rights.
+ * HTTP for the dev billing provider's pages: a checkout that, when completed, marks the server Pro
+ * or the organization Business (with its licenses) and returns to the dashboard with
+ * `?checkout_success=true`, and a portal that can cancel Business. Rules: dev-checkout-service.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
-import { billingRoles, requireOrgRole } from '../organizations/access.js';
-import { findOrganization } from '../organizations/organization-store.js';
-import { findAgent } from '../agents/agent-store.js';
 import {
-  completeDevCheckout,
-  endOrganizationBusiness,
-  findDevCheckout,
-  markAgentProSubscription,
-  markOrganizationBusiness,
-} from './billing-store.js';
+  cancelBusiness,
+  completeCheckout,
+  openDevCheckout,
+  requireBillingRights,
+} from './dev-checkout-service.js';
 import { renderDevCheckoutPage, renderDevPortalPage } from './dev-pages.js';
-import { billingErrors } from './errors.js';
 import { checkoutSuccessUrl } from './provider.js';
 
 export async function registerDevBillingPages(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db, config } = context;
-
-  async function openCheckout(id: string, userId: string) {
-    const checkout = await findDevCheckout(db, id);
-    if (!checkout || checkout.user_id !== userId || checkout.completed_at !== null)
-      throw billingErrors.checkoutNotFound();
-    await requireOrgRole(
-      db,
-      userId,
-      checkout.organization_id,
-      billingRoles,
-      billingErrors.noPermissionForOrganization,
-    );
-    return checkout;
-  }
-
-  async function requireBillingRights(request: FastifyRequest, organizationId: string): Promise<void> {
-    const user = await requireUser(request);
-    await requireOrgRole(
-      db,
-      user.id,
-      organizationId,
-      billingRoles,
-      billingErrors.noPermissionForOrganization,
-    );
-  }
+  const licenses = config.billing.businessLicenses;
 
   await app.register(async (scope) => {
     // The forms post nothing we need; accept and ignore their bodies.
@@ -59,16 +29,11 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
 
     scope.get<{ Params: { id: string } }>('/billing/dev/checkout/:id', async (request, reply) => {
       const user = await requireUser(request);
-      const checkout = await openCheckout(request.params.id, user.id);
-      const organization = await findOrganization(db, checkout.organization_id);
-      const agent = checkout.agent_id ? await findAgent(db, checkout.agent_id) : null;
+      const { checkout, subject } = await openDevCheckout(db, user.id, request.params.id);
       const html = renderDevCheckoutPage({
         action: `/billing/dev/checkout/${encodeURIComponent(checkout.id)}/complete`,
-        planName:
-          checkout.kind === 'agent'
-            ? 'Pro server'
-            : `Business (${config.billing.businessLicenses} Pro server licenses)`,
-        subject: agent?.name ?? organization?.name ?? '',
+        planName: checkout.kind === 'agent' ? 'Pro server' : `Business (${licenses} Pro server licenses)`,
+        subject,
         cancelUrl: '/',
       });
       return reply.type('text/html').send(html);
@@ -76,34 +41,20 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
 
     scope.post<{ Params: { id: string } }>('/billing/dev/checkout/:id/complete', async (request, reply) => {
       const user = await requireUser(request);
-      const checkout = await openCheckout(request.params.id, user.id);
-      await db.transaction().execute(async (trx) => {
-        if (!(await completeDevCheckout(trx, checkout.id, Date.now())))
-          throw billingErrors.checkoutNotFound();
-        if (checkout.kind === 'agent' && checkout.agent_id) {
-          await markAgentProSubscription(trx, checkout.agent_id, null, null);
-        } else {
-          await markOrganizationBusiness(trx, checkout.organization_id, {
-            licenses: config.billing.businessLicenses,
-            customerId: null,
-            subscriptionId: null,
-            eventAt: null,
-          });
-        }
-      });
+      const checkout = await completeCheckout(db, user.id, request.params.id, licenses);
       return reply.redirect(checkoutSuccessUrl(config.publicUrl, checkout.kind), 303);
     });
 
     scope.get<{ Params: { organizationId: string } }>(
       '/billing/dev/portal/:organizationId',
       async (request, reply) => {
+        const user = await requireUser(request);
         const { organizationId } = request.params;
-        await requireBillingRights(request, organizationId);
-        const organization = await findOrganization(db, organizationId);
+        const organization = await requireBillingRights(db, user.id, organizationId);
         const html = renderDevPortalPage({
-          organizationName: organization?.name ?? '',
-          business: organization?.subscription_status === 'paid',
-          licenses: organization?.licenses ?? 0,
+          organizationName: organization.name,
+          business: organization.subscription_status === 'paid',
+          licenses: organization.licenses,
           cancelAction: `/billing/dev/portal/${encodeURIComponent(organizationId)}/cancel`,
           returnUrl: '/#/organization',
         });
@@ -114,9 +65,8 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
     scope.post<{ Params: { organizationId: string } }>(
       '/billing/dev/portal/:organizationId/cancel',
       async (request, reply) => {
-        const { organizationId } = request.params;
-        await requireBillingRights(request, organizationId);
-        await db.transaction().execute((trx) => endOrganizationBusiness(trx, organizationId, null));
+        const user = await requireUser(request);
+        await cancelBusiness(db, user.id, request.params.organizationId);
         return reply.redirect('/#/organization', 303);
       },
     );
