@@ -255,3 +255,31 @@ test('(d) with no good version the section shows a contained error with Retry; t
   await page.getByRole('button', { name: 'Retry' }).click();
   expect(await runningBuild(page, 'mfe-organization')).toMatch(/^mfe-organization@/);
 });
+
+test('the code editor and the log viewer load only on the pages that use them', async ({ page }) => {
+  await mockOneServer(page);
+  await mockApi(page, '/api/v1/catalog/get-apps', []);
+  const appsChunks: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/remotes/mfe-apps/') && url.pathname.endsWith('.js'))
+      appsChunks.push(url.pathname);
+  });
+  const aceLoaded = () => page.evaluate(() => 'ace' in window);
+
+  await openDashboard(page, '/catalog');
+  await runningBuild(page, 'mfe-catalog');
+  expect(appsChunks).toEqual([]);
+  expect(await aceLoaded()).toBe(false);
+
+  await page.evaluate(() => (window.location.hash = '/create-app'));
+  await expect(page.locator('.ace_editor')).toBeVisible();
+  expect(await aceLoaded()).toBe(true);
+
+  // The log viewer's chunk is fetched when the Logs tab opens, not before.
+  await page.evaluate(() => (window.location.hash = '/app/demo-app'));
+  await runningBuild(page, 'mfe-apps');
+  const beforeLogs = appsChunks.length;
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await expect.poll(() => appsChunks.length).toBeGreaterThan(beforeLogs);
+});
