@@ -1,11 +1,10 @@
 import { Box, Heading, Tab, TabList, TabPanel, TabPanels, Tabs, Text } from '@chakra-ui/react';
-import { useContext } from 'react';
-import { CurrentUserContext } from 'shared';
+import { useCurrentUser } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
 
 /** Organization (route `organization`). Foundation version: the user's organizations and the two tabs. */
 export default function OrganizationPage() {
-  const organizations = useContext(CurrentUserContext)?.user?.organizations ?? [];
+  const organizations = useCurrentUser().user?.organizations ?? [];
   const current = organizations[0];
   const isBusiness = current?.subscription_status === 'paid';
 
