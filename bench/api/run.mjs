@@ -22,6 +22,7 @@ const pg = createRequire(path.join(root, 'server', 'package.json'))('pg');
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://dockhand:dockhand@127.0.0.1:5432/postgres';
 const ENDPOINTS = (process.env.BENCH_ENDPOINTS ?? '/auth/user,/api/v1/agents/get-agents').split(',');
@@ -96,10 +97,10 @@ async function signIn(base) {
   return token;
 }
 
-function runWrk(url, token) {
+function runWrk(url, token, seconds = SECONDS) {
   const output = execFileSync(
     'wrk',
-    ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url],
+    ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url],
     { encoding: 'utf8' },
   );
   const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(output)?.[1];
@@ -144,13 +145,16 @@ async function benchEngine(engine) {
     });
     if (!created.ok) throw new Error(`create-organization failed: ${created.status}`);
     console.log(`\n${engine}: idle RSS ${idle} MB (after start, before load)`);
-    console.log(`  wrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per endpoint`);
+    console.log(
+      `  wrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP_SECONDS} s warm-up`,
+    );
     for (const endpoint of ENDPOINTS) {
       const probe = await fetch(`${base}${endpoint}`, { headers: { authorization: `Bearer ${token}` } });
       if (probe.status === 404) {
         console.log(`  ${endpoint.padEnd(28)} not available yet (404): skipped`);
         continue;
       }
+      runWrk(`${base}${endpoint}`, token, WARMUP_SECONDS); // JIT and caches warm; not reported
       const result = runWrk(`${base}${endpoint}`, token);
       console.log(
         `  ${endpoint.padEnd(28)} ${String(result.perSecond).padStart(9)} req/s   p50 ${result.p50}   p99 ${result.p99}` +
