@@ -61,9 +61,27 @@ export async function renameOrganization(db: Db, organizationId: string, name: s
   await db.updateTable('organizations').set({ name }).where('id', '=', organizationId).execute();
 }
 
-/** Removes the organization with its members, invitations, agents and checkouts. */
+/**
+ * Removes the organization with its members, invitations, checkouts and servers. The servers'
+ * certificates are revoked (as delete-agent does), so they cannot come back without pairing;
+ * their apps go by cascade.
+ */
 export async function deleteOrganizationCascade(db: Db, organizationId: string): Promise<void> {
   await db.deleteFrom('dev_checkouts').where('organization_id', '=', organizationId).execute();
+  const now = Date.now();
+  const agents = await db
+    .selectFrom('agents')
+    .select('certificate_fingerprint')
+    .where('organization_id', '=', organizationId)
+    .execute();
+  for (const { certificate_fingerprint: fingerprint } of agents) {
+    if (!fingerprint) continue;
+    await db
+      .insertInto('revoked_agent_certificates')
+      .values({ certificate_fingerprint: fingerprint, revoked_at: now })
+      .onConflict((conflict) => conflict.column('certificate_fingerprint').doNothing())
+      .execute();
+  }
   await db.deleteFrom('agents').where('organization_id', '=', organizationId).execute();
   await db.deleteFrom('organization_invitations').where('organization_id', '=', organizationId).execute();
   await db.deleteFrom('organization_members').where('organization_id', '=', organizationId).execute();

@@ -53,6 +53,11 @@ describe('organizations, members and plans', () => {
 
   test('delete needs the owner and every server offline', async () => {
     const fixture = await seedFixture(app);
+    await app.dockhand.db
+      .updateTable('agents')
+      .set({ certificate_fingerprint: `fp-${fixture.agentA}` })
+      .where('id', '=', fixture.agentA)
+      .execute();
     const online = new Set([fixture.agentA]);
     app.dockhand.presence = { isOnline: (agentId) => online.has(agentId) };
     try {
@@ -66,6 +71,12 @@ describe('organizations, members and plans', () => {
       });
       assert.equal(deleted.statusCode, 200);
       assert.equal(await findAgent(app.dockhand.db, fixture.agentA), null);
+      const revoked = await app.dockhand.db
+        .selectFrom('revoked_agent_certificates')
+        .select('certificate_fingerprint')
+        .where('certificate_fingerprint', '=', `fp-${fixture.agentA}`)
+        .executeTakeFirst();
+      assert.ok(revoked);
       assert.deepEqual((await profile(fixture.admin)).organizations, []);
     } finally {
       app.dockhand.presence = { isOnline: () => false };
