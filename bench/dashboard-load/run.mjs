@@ -27,7 +27,14 @@ const Database = createRequire(path.join(root, 'server', 'package.json'))('bette
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const APP_COUNT = 20;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 function freePort() {
   return new Promise((resolve) => {
@@ -54,7 +61,12 @@ async function waitForHealth(base, child) {
 
 function startAgent(base, stateDir) {
   const child = spawn(process.execPath, [path.join(root, 'agent', 'dist', 'main.js')], {
-    env: { ...process.env, DOCKHAND_SERVER_URL: base, DOCKHAND_STATE_DIR: stateDir, DOCKHAND_PROJECT_PREFIX: 'benchdash' },
+    env: {
+      ...process.env,
+      DOCKHAND_SERVER_URL: base,
+      DOCKHAND_STATE_DIR: stateDir,
+      DOCKHAND_PROJECT_PREFIX: 'benchdash',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const code = new Promise((resolve, reject) => {
@@ -78,10 +90,16 @@ function startAgent(base, stateDir) {
 async function apiPost(page, url, body) {
   return page.evaluate(
     async ({ url: target, body: payload }) => {
-      const token = globalThis.document.cookie.split('; ').find((part) => part.startsWith('access_token='))?.slice('access_token='.length);
+      const token = globalThis.document.cookie
+        .split('; ')
+        .find((part) => part.startsWith('access_token='))
+        ?.slice('access_token='.length);
       const response = await fetch(target, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${decodeURIComponent(token ?? '')}` },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${decodeURIComponent(token ?? '')}`,
+        },
         body: JSON.stringify(payload),
       });
       const json = await response.json();
@@ -102,7 +120,14 @@ function seedApps(dataDir, agentId) {
   const now = Date.now();
   db.transaction(() => {
     for (let index = 0; index < APP_COUNT; index += 1) {
-      insert.run({ id: randomUUID(), agent_id: agentId, name: `bench-app-${index + 1}`, project: `bench-app-${index + 1}`, color: colours[index % colours.length], now });
+      insert.run({
+        id: randomUUID(),
+        agent_id: agentId,
+        name: `bench-app-${index + 1}`,
+        project: `bench-app-${index + 1}`,
+        color: colours[index % colours.length],
+        now,
+      });
     }
   })();
   db.close();
@@ -138,11 +163,23 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, RELEASES_DIR: path.join(workDir, 'releases'), NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      RELEASES_DIR: path.join(workDir, 'releases'),
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let agent;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     await waitForHealth(base, server);
     const setupContext = await browser.newContext();
@@ -152,9 +189,14 @@ async function main() {
     await page.getByLabel('Email').fill('bench.dashboard@example.com');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/dev-idp') && !url.pathname.startsWith('/auth'));
-    const organization = await apiPost(page, '/api/v1/organization/create-organization', { name: 'Bench Org' });
+    const organization = await apiPost(page, '/api/v1/organization/create-organization', {
+      name: 'Bench Org',
+    });
     agent = startAgent(base, path.join(workDir, 'agent-state'));
-    const registered = await apiPost(page, '/api/v1/agents/register-agent', { code: await agent.code, organization_id: organization.id });
+    const registered = await apiPost(page, '/api/v1/agents/register-agent', {
+      code: await agent.code,
+      organization_id: organization.id,
+    });
     seedApps(dataDir, registered.agent.id);
     const storageState = await setupContext.storageState();
     await setupContext.close();
@@ -164,8 +206,12 @@ async function main() {
       await context.addInitScript(READY_PROBE);
       const tracePage = await context.newPage();
       const started = Date.now();
-      tracePage.on('request', (request) => console.log(`  +${Date.now() - started}ms -> ${request.url().replace(base, '')}`));
-      tracePage.on('requestfinished', (request) => console.log(`  +${Date.now() - started}ms <- ${request.url().replace(base, '')}`));
+      tracePage.on('request', (request) =>
+        console.log(`  +${Date.now() - started}ms -> ${request.url().replace(base, '')}`),
+      );
+      tracePage.on('requestfinished', (request) =>
+        console.log(`  +${Date.now() - started}ms <- ${request.url().replace(base, '')}`),
+      );
       console.log(`trace ready at ${(await timeDashboard(tracePage, base)).toFixed(0)} ms`);
       await context.close();
     }
@@ -194,7 +240,12 @@ async function main() {
     console.log(`  cold: median ${median(cold).toFixed(0)} ms  [${format(cold)}]`);
     console.log(`  warm: median ${median(warm).toFixed(0)} ms  [${format(warm)}]`);
     console.log('  targets: cold <= 800 ms, warm <= 300 ms');
-    console.log(`  machine: ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+    console.log(
+      `  machine: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await browser.close();
     agent?.child.kill('SIGTERM');

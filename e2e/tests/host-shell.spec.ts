@@ -76,7 +76,9 @@ test('a real agent connects with its code and shows online with its hardware', a
   await expect(dialog.getByRole('tab')).toHaveCount(5);
   await dialog.getByRole('tab', { name: 'DigitalOcean' }).click();
   await expect(dialog.getByRole('link', { name: 'Get a server on DigitalOcean' })).toBeVisible();
-  await expect(dialog.getByText('Ubuntu 22.04+ or Debian 12+; minimum 1 vCPU and 2GB RAM recommended.')).toBeVisible();
+  await expect(
+    dialog.getByText('Ubuntu 22.04+ or Debian 12+; minimum 1 vCPU and 2GB RAM recommended.'),
+  ).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Copy command' }).click();
   await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
@@ -130,7 +132,11 @@ test('logging out clears storage and a guarded page comes back after signing in 
   await expect(page).toHaveURL(/#\/login$/);
   // Stored state is gone (the remotes' rollout identity may be written again on the fresh page).
   expect(
-    await page.evaluate(() => [localStorage.getItem('agent_id'), sessionStorage.getItem('user_state'), sessionStorage.getItem('menu_state')]),
+    await page.evaluate(() => [
+      localStorage.getItem('agent_id'),
+      sessionStorage.getItem('user_state'),
+      sessionStorage.getItem('menu_state'),
+    ]),
   ).toEqual([null, null, null]);
   expect(await page.evaluate(() => document.cookie)).not.toContain('access_token');
 

@@ -17,7 +17,10 @@ export async function fetchAgentStatuses(signal?: AbortSignal): Promise<Map<stri
 type RawRegisteredAgent = Omit<Agent, 'last_seen'> & { last_seen?: string | number | null };
 
 /** POST register-agent with the 6-character code; returns the new server. */
-export async function registerAgent(code: string, organizationId: string): Promise<{ agent: Agent; message: string }> {
+export async function registerAgent(
+  code: string,
+  organizationId: string,
+): Promise<{ agent: Agent; message: string }> {
   const { data, message } = await apiCall<{ agent: RawRegisteredAgent }>('/api/v1/agents/register-agent', {
     method: 'POST',
     body: { code, organization_id: organizationId },
@@ -52,7 +55,11 @@ export async function updateAgent(agentId: string, version: string): Promise<str
 }
 
 export async function deleteAgent(agentId: string): Promise<void> {
-  await apiPost<unknown>('/api/v1/agents/delete-agent', { agent_id: agentId }, { failureMessage: 'Failed to delete agent' });
+  await apiPost<unknown>(
+    '/api/v1/agents/delete-agent',
+    { agent_id: agentId },
+    { failureMessage: 'Failed to delete agent' },
+  );
 }
 
 export interface CreatedOrganization {
@@ -62,7 +69,11 @@ export interface CreatedOrganization {
 }
 
 export async function createOrganization(name: string): Promise<CreatedOrganization> {
-  return apiPost<CreatedOrganization>('/api/v1/organization/create-organization', { name }, {
-    failureMessage: 'Failed to create organization',
-  });
+  return apiPost<CreatedOrganization>(
+    '/api/v1/organization/create-organization',
+    { name },
+    {
+      failureMessage: 'Failed to create organization',
+    },
+  );
 }

@@ -10,11 +10,17 @@ export async function fetchApps(agentId: string, signal?: AbortSignal): Promise<
 }
 
 /** Status codes by app id. */
-export async function fetchAppStatuses(agentId: string, signal?: AbortSignal): Promise<Record<string, AppStatusCode>> {
-  const data = await apiGet<{ apps?: { app_id: string; status: AppStatusCode }[] }>('/api/v1/apps/get-apps-status', {
-    query: { agent_id: agentId },
-    failureMessage: 'Failed to fetch app statuses',
-    signal,
-  });
+export async function fetchAppStatuses(
+  agentId: string,
+  signal?: AbortSignal,
+): Promise<Record<string, AppStatusCode>> {
+  const data = await apiGet<{ apps?: { app_id: string; status: AppStatusCode }[] }>(
+    '/api/v1/apps/get-apps-status',
+    {
+      query: { agent_id: agentId },
+      failureMessage: 'Failed to fetch app statuses',
+      signal,
+    },
+  );
   return Object.fromEntries((data?.apps ?? []).map((entry) => [entry.app_id, entry.status]));
 }

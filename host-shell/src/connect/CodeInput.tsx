@@ -20,7 +20,8 @@ export function CodeInput({ value, onChange, onComplete, isDisabled }: CodeInput
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const characters = BOXES.map((index) => value[index] ?? '');
 
-  const focusBox = (index: number) => inputs.current[Math.max(0, Math.min(SERVER_CODE_LENGTH - 1, index))]?.focus();
+  const focusBox = (index: number) =>
+    inputs.current[Math.max(0, Math.min(SERVER_CODE_LENGTH - 1, index))]?.focus();
 
   const update = (next: string[], focusIndex: number) => {
     const code = normalizeServerCode(next.join(''));

@@ -46,7 +46,8 @@ export function CreateOrganizationDialog({ isOpen, onClose, onCreated }: CreateO
       setTouched(false);
       onClose();
     },
-    onError: (failure: Error) => eventBus.publish('toast:show', { title: 'Error', description: failure.message, status: 'error' }),
+    onError: (failure: Error) =>
+      eventBus.publish('toast:show', { title: 'Error', description: failure.message, status: 'error' }),
   });
 
   const submit = (event: FormEvent) => {
@@ -64,13 +65,24 @@ export function CreateOrganizationDialog({ isOpen, onClose, onCreated }: CreateO
         <ModalBody>
           <FormControl isInvalid={touched && Boolean(error)}>
             <FormLabel>Organization name</FormLabel>
-            <Input autoFocus value={name} maxLength={ORGANIZATION_NAME_MAX_LENGTH + 1} onChange={(event) => setName(event.target.value)} onBlur={() => setTouched(true)} placeholder="Acme Inc." />
+            <Input
+              autoFocus
+              value={name}
+              maxLength={ORGANIZATION_NAME_MAX_LENGTH + 1}
+              onChange={(event) => setName(event.target.value)}
+              onBlur={() => setTouched(true)}
+              placeholder="Acme Inc."
+            />
             <FormErrorMessage>{error}</FormErrorMessage>
           </FormControl>
         </ModalBody>
         <ModalFooter gap={2}>
-          <Button variant="ghost" colorScheme="gray" onClick={onClose}>Cancel</Button>
-          <Button type="submit" isLoading={create.isPending}>Create Organization</Button>
+          <Button variant="ghost" colorScheme="gray" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={create.isPending}>
+            Create Organization
+          </Button>
         </ModalFooter>
       </ModalContent>
     </Modal>

@@ -1,4 +1,16 @@
-import { Box, Button, Flex, List, ListItem, Tab, TabList, TabPanel, TabPanels, Tabs, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Flex,
+  List,
+  ListItem,
+  Tab,
+  TabList,
+  TabPanel,
+  TabPanels,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { CheckIcon, ExternalLinkIcon } from '../shell/icons';
 import { HOSTING_PROVIDERS, type HostingProvider } from './hosting-providers';
 
@@ -37,12 +49,23 @@ export function HostingProviderTabs() {
       <TabPanels>
         {HOSTING_PROVIDERS.map((provider) => (
           <TabPanel key={provider.id} px={0}>
-            <Box borderWidth="1px" rounded="xl" p={5} bg="white" borderTopWidth="4px" borderTopColor={provider.colour}>
+            <Box
+              borderWidth="1px"
+              rounded="xl"
+              p={5}
+              bg="white"
+              borderTopWidth="4px"
+              borderTopColor={provider.colour}
+            >
               <Flex gap={4} align="center" mb={3}>
                 <ProviderLogo provider={provider} />
-                <Text fontWeight="bold" fontSize="lg">{provider.name}</Text>
+                <Text fontWeight="bold" fontSize="lg">
+                  {provider.name}
+                </Text>
               </Flex>
-              <Text fontSize="sm" color="gray.600" mb={3}>{provider.description}</Text>
+              <Text fontSize="sm" color="gray.600" mb={3}>
+                {provider.description}
+              </Text>
               <List spacing={1.5} mb={4}>
                 {provider.highlights.map((highlight) => (
                   <ListItem key={highlight} fontSize="sm" display="flex" alignItems="center" gap={2}>

@@ -32,7 +32,13 @@ export function InstallCommand({ command }: { command: string }) {
   return (
     <Flex align="center" gap={2} bg="gray.900" color="gray.100" rounded="lg" pl={4} pr={1.5} py={1.5}>
       <Box flex="1" overflowX="auto" py={1.5}>
-        <Code data-testid="install-command" bg="transparent" color="inherit" whiteSpace="nowrap" fontSize="sm">
+        <Code
+          data-testid="install-command"
+          bg="transparent"
+          color="inherit"
+          whiteSpace="nowrap"
+          fontSize="sm"
+        >
           {command}
         </Code>
       </Box>

@@ -45,7 +45,9 @@ describe('ServerConnectionDialog', () => {
     setup();
     expect(screen.getAllByRole('tab')).toHaveLength(5);
     expect(screen.getByRole('link', { name: 'Get a server on Hetzner' })).toHaveAttribute('target', '_blank');
-    expect(screen.getByText('Ubuntu 22.04+ or Debian 12+; minimum 1 vCPU and 2GB RAM recommended.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Ubuntu 22.04+ or Debian 12+; minimum 1 vCPU and 2GB RAM recommended.'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('install-command')).toHaveTextContent('/install.sh');
   });
 
@@ -71,7 +73,9 @@ describe('ServerConnectionDialog', () => {
     expect(registerAgent).toHaveBeenCalledWith('ABC123', 'o1');
     await act(async () => finish({ agent, message: 'Server Connected' }));
     await waitFor(() => expect(host.addAgent).toHaveBeenCalledWith(agent));
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Server Connected', status: 'success' }));
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Server Connected', status: 'success' }),
+    );
     expect(onClose).toHaveBeenCalled();
     unsubscribe();
   });

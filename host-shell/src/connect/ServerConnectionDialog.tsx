@@ -32,11 +32,24 @@ import { SERVER_REQUIREMENTS, installCommand } from './hosting-providers';
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   return (
     <Flex gap={3}>
-      <Flex w={7} h={7} rounded="full" bg="blue.600" color="white" fontSize="sm" fontWeight="bold" align="center" justify="center" flexShrink={0}>
+      <Flex
+        w={7}
+        h={7}
+        rounded="full"
+        bg="blue.600"
+        color="white"
+        fontSize="sm"
+        fontWeight="bold"
+        align="center"
+        justify="center"
+        flexShrink={0}
+      >
         {number}
       </Flex>
       <Box flex="1" minW={0}>
-        <Text fontWeight="semibold" mb={2}>{title}</Text>
+        <Text fontWeight="semibold" mb={2}>
+          {title}
+        </Text>
         {children}
       </Box>
     </Flex>
@@ -44,7 +57,13 @@ function Step({ number, title, children }: { number: number; title: string; chil
 }
 
 /** Full-screen server connection: recommended providers, and pairing your own server with its code. */
-export default function ServerConnectionDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+export default function ServerConnectionDialog({
+  isOpen,
+  onClose,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   const { user } = useAuth();
   const { addAgent } = useHostAgent();
   const organizations = user?.organizations ?? [];
@@ -56,10 +75,15 @@ export default function ServerConnectionDialog({ isOpen, onClose }: { isOpen: bo
     mutationFn: () => registerAgent(code, organizationId),
     onSuccess: ({ agent }) => {
       addAgent(agent);
-      eventBus.publish('toast:show', { title: 'Server Connected', description: `${agent.name} is now connected.`, status: 'success' });
+      eventBus.publish('toast:show', {
+        title: 'Server Connected',
+        description: `${agent.name} is now connected.`,
+        status: 'success',
+      });
       onClose();
     },
-    onError: (error: Error) => eventBus.publish('toast:show', { title: 'Error', description: error.message, status: 'error' }),
+    onError: (error: Error) =>
+      eventBus.publish('toast:show', { title: 'Error', description: error.message, status: 'error' }),
   });
   const ready = canConnectServer(code, organizationId) && !connect.isPending;
 
@@ -81,34 +105,64 @@ export default function ServerConnectionDialog({ isOpen, onClose }: { isOpen: bo
               <Stack spacing={4}>
                 <Box>
                   <Heading size="md">Recommended hosting providers</Heading>
-                  <Text fontSize="sm" color="gray.600">No server yet? Rent one from a provider we work well with.</Text>
+                  <Text fontSize="sm" color="gray.600">
+                    No server yet? Rent one from a provider we work well with.
+                  </Text>
                 </Box>
                 <HostingProviderTabs />
                 <Box bg="white" borderWidth="1px" rounded="xl" p={4}>
-                  <Text fontWeight="semibold" fontSize="sm">Requirements</Text>
-                  <Text fontSize="sm" color="gray.600">{SERVER_REQUIREMENTS}</Text>
+                  <Text fontWeight="semibold" fontSize="sm">
+                    Requirements
+                  </Text>
+                  <Text fontSize="sm" color="gray.600">
+                    {SERVER_REQUIREMENTS}
+                  </Text>
                 </Box>
               </Stack>
 
-              <Stack spacing={5} bg="white" borderWidth="1px" rounded="2xl" p={6} as="section" aria-label="Bring Your Own Server">
+              <Stack
+                spacing={5}
+                bg="white"
+                borderWidth="1px"
+                rounded="2xl"
+                p={6}
+                as="section"
+                aria-label="Bring Your Own Server"
+              >
                 <Box>
                   <Heading size="md">Bring Your Own Server</Heading>
-                  <Text fontSize="sm" color="gray.600">Install the agent on any Linux server you control and pair it here.</Text>
+                  <Text fontSize="sm" color="gray.600">
+                    Install the agent on any Linux server you control and pair it here.
+                  </Text>
                 </Box>
                 <FormControl>
                   <FormLabel fontSize="sm">Organization</FormLabel>
                   <Flex gap={2}>
-                    <Select aria-label="Organization" value={organizationId} onChange={(event) => setOrganizationId(event.target.value)} placeholder={organizations.length ? undefined : 'Create an organization first'}>
+                    <Select
+                      aria-label="Organization"
+                      value={organizationId}
+                      onChange={(event) => setOrganizationId(event.target.value)}
+                      placeholder={organizations.length ? undefined : 'Create an organization first'}
+                    >
                       {organizations.map((organization) => (
-                        <option key={organization.id} value={organization.id}>{organization.name}</option>
+                        <option key={organization.id} value={organization.id}>
+                          {organization.name}
+                        </option>
                       ))}
                     </Select>
-                    <Button variant="outline" leftIcon={<PlusIcon boxSize={4} />} onClick={createOrganization.onOpen} flexShrink={0}>
+                    <Button
+                      variant="outline"
+                      leftIcon={<PlusIcon boxSize={4} />}
+                      onClick={createOrganization.onOpen}
+                      flexShrink={0}
+                    >
                       New
                     </Button>
                   </Flex>
                 </FormControl>
-                <Text fontSize="xs" fontWeight="bold" color="gray.500" letterSpacing="wide">QUICK START</Text>
+                <Text fontSize="xs" fontWeight="bold" color="gray.500" letterSpacing="wide">
+                  QUICK START
+                </Text>
                 <Step number={1} title="Run this command on your server">
                   <InstallCommand command={installCommand(window.location.origin)} />
                 </Step>
@@ -128,7 +182,11 @@ export default function ServerConnectionDialog({ isOpen, onClose }: { isOpen: bo
           </Container>
         </ModalBody>
       </ModalContent>
-      <CreateOrganizationDialog isOpen={createOrganization.isOpen} onClose={createOrganization.onClose} onCreated={setOrganizationId} />
+      <CreateOrganizationDialog
+        isOpen={createOrganization.isOpen}
+        onClose={createOrganization.onClose}
+        onCreated={setOrganizationId}
+      />
     </Modal>
   );
 }

@@ -15,7 +15,8 @@ export const HOSTING_PROVIDERS: HostingProvider[] = [
   {
     id: 'hetzner',
     name: 'Hetzner',
-    description: 'German cloud with excellent price/performance and data centers in Europe, the US and Singapore.',
+    description:
+      'German cloud with excellent price/performance and data centers in Europe, the US and Singapore.',
     colour: '#D50C2D',
     partnerUrl: 'https://www.hetzner.com/cloud',
     mark: 'H',
@@ -33,7 +34,8 @@ export const HOSTING_PROVIDERS: HostingProvider[] = [
   {
     id: 'vultr',
     name: 'Vultr',
-    description: 'High-frequency compute in 30+ locations, a good fit when you need a server close to your users.',
+    description:
+      'High-frequency compute in 30+ locations, a good fit when you need a server close to your users.',
     colour: '#007BFC',
     partnerUrl: 'https://www.vultr.com/products/cloud-compute/',
     mark: 'V',

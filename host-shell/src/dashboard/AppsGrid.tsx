@@ -33,7 +33,16 @@ function AppTile({ app, status }: { app: AppListItem; status: AppStatusCode | nu
       transition="all 0.15s"
       data-testid="app-tile"
     >
-      <Flex w={10} h={10} rounded="lg" bg={colour} color="white" align="center" justify="center" fontWeight="bold">
+      <Flex
+        w={10}
+        h={10}
+        rounded="lg"
+        bg={colour}
+        color="white"
+        align="center"
+        justify="center"
+        fontWeight="bold"
+      >
         {app.name.charAt(0).toUpperCase()}
       </Flex>
       <Text fontSize="sm" fontWeight="medium" noOfLines={1} maxW="full">
@@ -69,10 +78,16 @@ export function AppsGrid({ apps, statuses, canDeploy, onDeploy }: AppsGridProps)
             rounded="xl"
             color="gray.500"
             _hover={{ color: 'blue.600', borderColor: 'blue.400', bg: 'blue.50' }}
-            _disabled={{ opacity: 0.5, cursor: 'not-allowed', _hover: { color: 'gray.500', borderColor: 'gray.200', bg: 'transparent' } }}
+            _disabled={{
+              opacity: 0.5,
+              cursor: 'not-allowed',
+              _hover: { color: 'gray.500', borderColor: 'gray.200', bg: 'transparent' },
+            }}
           >
             <PlusIcon boxSize={6} />
-            <Text fontSize="sm" fontWeight="medium">Deploy App</Text>
+            <Text fontSize="sm" fontWeight="medium">
+              Deploy App
+            </Text>
           </Flex>
         </WrapItem>
         {apps.map((app) => (

@@ -1,4 +1,19 @@
-import { Alert, AlertDescription, AlertIcon, Box, Button, Flex, FormControl, FormLabel, Grid, Heading, Select, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  AlertDescription,
+  AlertIcon,
+  Box,
+  Button,
+  Flex,
+  FormControl,
+  FormLabel,
+  Grid,
+  Heading,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useCurrentAgent } from 'shared';
@@ -15,11 +30,21 @@ import { WelcomePanel } from './WelcomePanel';
 
 const UpdateAgentDialog = lazy(() => import('./UpdateAgentDialog'));
 
-function Panel({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) {
+function Panel({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Box as="section" aria-label={title} bg="white" borderWidth="1px" rounded="2xl" p={5}>
       <Flex align="center" justify="space-between" mb={4} gap={3}>
-        <Heading as="h2" size="sm">{title}</Heading>
+        <Heading as="h2" size="sm">
+          {title}
+        </Heading>
         {action}
       </Flex>
       {children}
@@ -29,16 +54,20 @@ function Panel({ title, action, children }: { title: string; action?: React.Reac
 
 /** The dashboard index page (spec section 2, Dashboard). */
 export default function DashboardPage() {
-  const { agents, isLoadingAgents, agentError, currentAgent, currentAgentId, selectAgent, isOnline } = useCurrentAgent();
+  const { agents, isLoadingAgents, agentError, currentAgent, currentAgentId, selectAgent, isOnline } =
+    useCurrentAgent();
   const { openConnectServer, openDeployApp } = useShellDialogs();
   const { isUnavailable } = useHostAgent();
   const [updateOpen, setUpdateOpen] = useState(false);
   const agentId = currentAgent?.id ?? '';
   const apps = useQuery({ ...appsQueryOptions(agentId), enabled: Boolean(currentAgent) });
   const appList = apps.data ?? [];
-  const statuses = useQuery(appStatusesQueryOptions(agentId, Boolean(currentAgent) && isOnline && appList.length > 0));
+  const statuses = useQuery(
+    appStatusesQueryOptions(agentId, Boolean(currentAgent) && isOnline && appList.length > 0),
+  );
   const updateAvailable = useAgentUpdateNotice(currentAgent);
-  const canDeploy = !isDeployDisabled(currentAgent?.subscription_status, Boolean(currentAgent)) && !isUnavailable;
+  const canDeploy =
+    !isDeployDisabled(currentAgent?.subscription_status, Boolean(currentAgent)) && !isUnavailable;
   const canDeleteServer = Boolean(currentAgent) && !isOnline && apps.isSuccess && appList.length === 0;
 
   if (isLoadingAgents) {
@@ -52,17 +81,33 @@ export default function DashboardPage() {
 
   return (
     <Stack spacing={6} maxW="1200px" mx="auto">
-      <Flex align={{ base: 'stretch', md: 'flex-end' }} justify="space-between" gap={4} direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        align={{ base: 'stretch', md: 'flex-end' }}
+        justify="space-between"
+        gap={4}
+        direction={{ base: 'column', md: 'row' }}
+      >
         <Box>
           <Heading size="lg">Dashboard</Heading>
-          <Text color="gray.500" fontSize="sm">Your server and the apps running on it.</Text>
+          <Text color="gray.500" fontSize="sm">
+            Your server and the apps running on it.
+          </Text>
         </Box>
         {agents.length > 0 && (
           <FormControl w={{ base: 'full', md: '280px' }}>
-            <FormLabel fontSize="xs" color="gray.500" mb={1}>Server</FormLabel>
-            <Select aria-label="Server" bg="white" value={currentAgentId ?? ''} onChange={(event) => selectAgent(event.target.value || null)}>
+            <FormLabel fontSize="xs" color="gray.500" mb={1}>
+              Server
+            </FormLabel>
+            <Select
+              aria-label="Server"
+              bg="white"
+              value={currentAgentId ?? ''}
+              onChange={(event) => selectAgent(event.target.value || null)}
+            >
               {agents.map((agent) => (
-                <option key={agent.id} value={agent.id}>{agent.name}</option>
+                <option key={agent.id} value={agent.id}>
+                  {agent.name}
+                </option>
               ))}
             </Select>
           </FormControl>
@@ -78,11 +123,34 @@ export default function DashboardPage() {
         <WelcomePanel onAddServer={openConnectServer} />
       ) : (
         <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) 392px' }} gap={6} alignItems="start">
-          <Panel title="Your Apps" action={<Button size="sm" leftIcon={<PlusIcon boxSize={4} />} onClick={openDeployApp} isDisabled={!canDeploy}>Deploy App</Button>}>
-            {apps.isLoading ? <Skeleton h="128px" rounded="xl" /> : (
-              <AppsGrid apps={appList} statuses={statuses.data} canDeploy={canDeploy} onDeploy={openDeployApp} />
+          <Panel
+            title="Your Apps"
+            action={
+              <Button
+                size="sm"
+                leftIcon={<PlusIcon boxSize={4} />}
+                onClick={openDeployApp}
+                isDisabled={!canDeploy}
+              >
+                Deploy App
+              </Button>
+            }
+          >
+            {apps.isLoading ? (
+              <Skeleton h="128px" rounded="xl" />
+            ) : (
+              <AppsGrid
+                apps={appList}
+                statuses={statuses.data}
+                canDeploy={canDeploy}
+                onDeploy={openDeployApp}
+              />
             )}
-            {apps.error && <Text mt={3} fontSize="sm" color="red.500">{apps.error.message}</Text>}
+            {apps.error && (
+              <Text mt={3} fontSize="sm" color="red.500">
+                {apps.error.message}
+              </Text>
+            )}
             {currentAgent && isDeployDisabled(currentAgent.subscription_status, true) && (
               <Text mt={3} fontSize="sm" color="purple.600">
                 This server has no plan yet: assign it a Free or Pro plan to deploy apps.
@@ -90,8 +158,25 @@ export default function DashboardPage() {
             )}
           </Panel>
           <Stack spacing={4}>
-            <Panel title="Server" action={<Button size="sm" variant="outline" leftIcon={<PlusIcon boxSize={4} />} onClick={openConnectServer}>Add Server</Button>}>
-              <ServerCard agent={currentAgent} online={isOnline} updateAvailable={updateAvailable} onUpdate={() => setUpdateOpen(true)} />
+            <Panel
+              title="Server"
+              action={
+                <Button
+                  size="sm"
+                  variant="outline"
+                  leftIcon={<PlusIcon boxSize={4} />}
+                  onClick={openConnectServer}
+                >
+                  Add Server
+                </Button>
+              }
+            >
+              <ServerCard
+                agent={currentAgent}
+                online={isOnline}
+                updateAvailable={updateAvailable}
+                onUpdate={() => setUpdateOpen(true)}
+              />
             </Panel>
             {canDeleteServer && currentAgent && <DeleteServerPanel agent={currentAgent} />}
           </Stack>

@@ -8,7 +8,15 @@ import { DeleteServerPanel } from './DeleteServerPanel';
 
 jest.mock('../api/agent-api', () => ({ deleteAgent: jest.fn() }));
 
-const agent: Agent = { id: 'a1', name: 'old-box', certificate: '', last_seen: null, organization_id: 'o', capabilities: [], features: [] };
+const agent: Agent = {
+  id: 'a1',
+  name: 'old-box',
+  certificate: '',
+  last_seen: null,
+  organization_id: 'o',
+  capabilities: [],
+  features: [],
+};
 
 it('deletes the server only after the confirmation that says it cannot be undone', async () => {
   (deleteAgent as jest.Mock).mockResolvedValue(undefined);

@@ -29,29 +29,44 @@ export function DeleteServerPanel({ agent }: { agent: Agent }) {
       confirm.onClose();
       removeAgent(agent.id);
     },
-    onError: (error: Error) => eventBus.publish('toast:show', { title: 'Error', description: error.message, status: 'error' }),
+    onError: (error: Error) =>
+      eventBus.publish('toast:show', { title: 'Error', description: error.message, status: 'error' }),
   });
 
   return (
     <Box borderWidth="1px" borderColor="red.200" bg="red.50" rounded="xl" p={4} w="350px" maxW="full">
       <Flex align="center" gap={2} mb={1}>
         <TrashIcon boxSize={4} color="red.600" />
-        <Text fontWeight="semibold" color="red.700">Server Can Be Deleted</Text>
+        <Text fontWeight="semibold" color="red.700">
+          Server Can Be Deleted
+        </Text>
       </Flex>
       <Text fontSize="sm" color="red.700" mb={3}>
         This server is offline and has no apps. You can remove it from your dashboard.
       </Text>
-      <Button size="sm" colorScheme="red" onClick={confirm.onOpen}>Delete Server</Button>
-      <AlertDialog isOpen={confirm.isOpen} leastDestructiveRef={cancelRef} onClose={confirm.onClose} isCentered>
+      <Button size="sm" colorScheme="red" onClick={confirm.onOpen}>
+        Delete Server
+      </Button>
+      <AlertDialog
+        isOpen={confirm.isOpen}
+        leastDestructiveRef={cancelRef}
+        onClose={confirm.onClose}
+        isCentered
+      >
         <AlertDialogOverlay>
           <AlertDialogContent>
             <AlertDialogHeader>Delete {agent.name}?</AlertDialogHeader>
             <AlertDialogBody>
-              This action cannot be undone. The server will be removed and must be connected again with a new code.
+              This action cannot be undone. The server will be removed and must be connected again with a new
+              code.
             </AlertDialogBody>
             <AlertDialogFooter gap={2}>
-              <Button ref={cancelRef} variant="ghost" colorScheme="gray" onClick={confirm.onClose}>Cancel</Button>
-              <Button colorScheme="red" isLoading={remove.isPending} onClick={() => remove.mutate()}>Delete</Button>
+              <Button ref={cancelRef} variant="ghost" colorScheme="gray" onClick={confirm.onClose}>
+                Cancel
+              </Button>
+              <Button colorScheme="red" isLoading={remove.isPending} onClick={() => remove.mutate()}>
+                Delete
+              </Button>
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialogOverlay>

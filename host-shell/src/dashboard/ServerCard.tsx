@@ -14,8 +14,12 @@ interface ServerCardProps {
 function Row({ label, children, lines = 1 }: { label: string; children: React.ReactNode; lines?: number }) {
   return (
     <Flex gap={2} fontSize="13px" lineHeight="1.45" minW={0}>
-      <Text color="gray.500" flexShrink={0}>{label}:</Text>
-      <Box noOfLines={lines} minW={0}>{children}</Box>
+      <Text color="gray.500" flexShrink={0}>
+        {label}:
+      </Text>
+      <Box noOfLines={lines} minW={0}>
+        {children}
+      </Box>
     </Flex>
   );
 }
@@ -32,30 +36,63 @@ function planLabel(status: unknown): string {
 export function ServerCard({ agent, online, updateAvailable, onUpdate }: ServerCardProps) {
   if (!agent) {
     return (
-      <Flex w={SERVER_CARD_WIDTH} maxW="full" h={SERVER_CARD_HEIGHT} align="center" justify="center" borderWidth="1px" borderStyle="dashed" rounded="xl" p={4}>
-        <Text fontSize="sm" color="gray.500">Select a server to view its details.</Text>
+      <Flex
+        w={SERVER_CARD_WIDTH}
+        maxW="full"
+        h={SERVER_CARD_HEIGHT}
+        align="center"
+        justify="center"
+        borderWidth="1px"
+        borderStyle="dashed"
+        rounded="xl"
+        p={4}
+      >
+        <Text fontSize="sm" color="gray.500">
+          Select a server to view its details.
+        </Text>
       </Flex>
     );
   }
   const version = capabilityValue(agent.capabilities, 'agent_version');
   return (
-    <Box data-testid="server-card" w={SERVER_CARD_WIDTH} maxW="full" h={SERVER_CARD_HEIGHT} bg="white" borderWidth="1px" rounded="xl" px={4} py={3} overflow="hidden">
+    <Box
+      data-testid="server-card"
+      w={SERVER_CARD_WIDTH}
+      maxW="full"
+      h={SERVER_CARD_HEIGHT}
+      bg="white"
+      borderWidth="1px"
+      rounded="xl"
+      px={4}
+      py={3}
+      overflow="hidden"
+    >
       <Flex align="center" gap={2} mb={1.5}>
-        <Text fontWeight="semibold" noOfLines={1} flex="1">{agent.name}</Text>
-        <Badge variant="outline" colorScheme="purple" rounded="full" px={2}>{planLabel(agent.subscription_status)}</Badge>
-        <Badge colorScheme={online ? 'green' : 'gray'} rounded="full" px={2}>{online ? 'Online' : 'Offline'}</Badge>
+        <Text fontWeight="semibold" noOfLines={1} flex="1">
+          {agent.name}
+        </Text>
+        <Badge variant="outline" colorScheme="purple" rounded="full" px={2}>
+          {planLabel(agent.subscription_status)}
+        </Badge>
+        <Badge colorScheme={online ? 'green' : 'gray'} rounded="full" px={2}>
+          {online ? 'Online' : 'Offline'}
+        </Badge>
       </Flex>
       <Row label="IP">{capabilityValue(agent.capabilities, 'server_ip') ?? 'N/A'}</Row>
       {!online && (
         <Row label="Last Seen">{agent.last_seen ? new Date(agent.last_seen).toLocaleString() : 'Never'}</Row>
       )}
-      <Row label="Hardware" lines={online ? 2 : 1}>{formatHardware(agent.capabilities)}</Row>
+      <Row label="Hardware" lines={online ? 2 : 1}>
+        {formatHardware(agent.capabilities)}
+      </Row>
       {updateAvailable ? (
         <Button variant="link" size="sm" colorScheme="orange" onClick={onUpdate} mt={1}>
           Agent update available
         </Button>
       ) : (
-        <Text fontSize="13px" color="gray.500">Agent Version: {version ?? 'N/A'}</Text>
+        <Text fontSize="13px" color="gray.500">
+          Agent Version: {version ?? 'N/A'}
+        </Text>
       )}
     </Box>
   );

@@ -35,7 +35,10 @@ export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgen
   const versions = useQuery(agentVersionsQueryOptions(agent.id));
   const ordered = orderAgentVersions(versions.data ?? []);
   const [chosen, setChosen] = useState<string | null>(null);
-  const selected = ordered.find((version) => version.version_number === chosen) ?? ordered.find((version) => !version.is_beta) ?? ordered[0];
+  const selected =
+    ordered.find((version) => version.version_number === chosen) ??
+    ordered.find((version) => !version.is_beta) ??
+    ordered[0];
 
   const update = useMutation({
     mutationFn: (version: string) => updateAgent(agent.id, version),
@@ -45,7 +48,8 @@ export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgen
       queryClient.removeQueries({ queryKey: queryKeys.agents.all() });
       window.setTimeout(() => window.location.reload(), 1500);
     },
-    onError: (error: Error) => eventBus.publish('toast:show', { title: 'Update Failed', description: error.message, status: 'error' }),
+    onError: (error: Error) =>
+      eventBus.publish('toast:show', { title: 'Update Failed', description: error.message, status: 'error' }),
   });
 
   return (
@@ -56,13 +60,26 @@ export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgen
         <ModalCloseButton />
         <ModalBody>
           {versions.isLoading && <Spinner />}
-          {versions.error && <Text color="red.500" fontSize="sm">{versions.error.message}</Text>}
+          {versions.error && (
+            <Text color="red.500" fontSize="sm">
+              {versions.error.message}
+            </Text>
+          )}
           <RadioGroup value={selected?.version_number ?? ''} onChange={setChosen}>
             <Stack spacing={3}>
               {ordered.map((version) => {
                 const active = version.version_number === selected?.version_number;
                 return (
-                  <Box key={version.version_number} as="label" cursor="pointer" borderWidth="1px" borderColor={active ? 'blue.400' : 'gray.200'} bg={active ? 'blue.50' : 'white'} rounded="lg" p={3}>
+                  <Box
+                    key={version.version_number}
+                    as="label"
+                    cursor="pointer"
+                    borderWidth="1px"
+                    borderColor={active ? 'blue.400' : 'gray.200'}
+                    bg={active ? 'blue.50' : 'white'}
+                    rounded="lg"
+                    p={3}
+                  >
                     <Flex align="flex-start" gap={3}>
                       <Radio value={version.version_number} mt={1} />
                       <Box flex="1">
@@ -70,7 +87,11 @@ export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgen
                           <Text fontWeight="semibold">{version.name}</Text>
                           {version.is_beta && <Badge colorScheme="purple">Beta</Badge>}
                         </Flex>
-                        {version.message && <Text fontSize="sm" color="gray.600" mt={1}>{version.message}</Text>}
+                        {version.message && (
+                          <Text fontSize="sm" color="gray.600" mt={1}>
+                            {version.message}
+                          </Text>
+                        )}
                         {version.url && (
                           <Link href={version.url} isExternal fontSize="sm" color="blue.600">
                             View release notes
@@ -85,8 +106,14 @@ export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgen
           </RadioGroup>
         </ModalBody>
         <ModalFooter gap={2}>
-          <Button variant="ghost" colorScheme="gray" onClick={onClose}>Cancel</Button>
-          <Button isDisabled={!selected} isLoading={update.isPending} onClick={() => selected && update.mutate(selected.version_number)}>
+          <Button variant="ghost" colorScheme="gray" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            isDisabled={!selected}
+            isLoading={update.isPending}
+            onClick={() => selected && update.mutate(selected.version_number)}
+          >
             {selected ? `Update to ${selected.name}` : 'Update'}
           </Button>
         </ModalFooter>

@@ -11,11 +11,11 @@ const version = (version_number: string, is_beta = false): AgentVersion => ({
 
 describe('agent versions', () => {
   it('orders newest first', () => {
-    expect(orderAgentVersions([version('1.2.0'), version('1.10.0'), version('v1.9.1')]).map((v) => v.version_number)).toEqual([
-      '1.10.0',
-      'v1.9.1',
-      '1.2.0',
-    ]);
+    expect(
+      orderAgentVersions([version('1.2.0'), version('1.10.0'), version('v1.9.1')]).map(
+        (v) => v.version_number,
+      ),
+    ).toEqual(['1.10.0', 'v1.9.1', '1.2.0']);
   });
 
   it('offers an update only for a newer stable version', () => {

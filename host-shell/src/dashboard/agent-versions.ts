@@ -19,7 +19,12 @@ export function orderAgentVersions(versions: readonly AgentVersion[]): AgentVers
 }
 
 /** True when a stable (non-beta) version newer than the running one exists. */
-export function isAgentUpdateAvailable(versions: readonly AgentVersion[], runningVersion: string | null): boolean {
+export function isAgentUpdateAvailable(
+  versions: readonly AgentVersion[],
+  runningVersion: string | null,
+): boolean {
   if (!runningVersion) return false;
-  return versions.some((version) => !version.is_beta && isNewerVersion(version.version_number, runningVersion));
+  return versions.some(
+    (version) => !version.is_beta && isNewerVersion(version.version_number, runningVersion),
+  );
 }

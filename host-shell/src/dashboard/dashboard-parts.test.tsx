@@ -9,7 +9,7 @@ import { AppsGrid } from './AppsGrid';
 import { ServerCard } from './ServerCard';
 import UpdateAgentDialog from './UpdateAgentDialog';
 
-jest.mock('../api/agent-api', () => ({ updateAgent: jest.fn(), fetchAgentVersions: jest.fn() }));
+jest.mock('../api/agent-api', () => ({ updateAgent: jest.fn(), fetchAgentVersions: jest.fn().mockResolvedValue([]) }));
 
 const agent: Agent = {
   id: 'a1',
@@ -51,7 +51,14 @@ describe('ServerCard', () => {
   });
 
   it('shows Last Seen only when offline, and N/A without hardware', () => {
-    wrap(<ServerCard agent={{ ...agent, capabilities: [] }} online={false} updateAvailable={false} onUpdate={jest.fn()} />);
+    wrap(
+      <ServerCard
+        agent={{ ...agent, capabilities: [] }}
+        online={false}
+        updateAvailable={false}
+        onUpdate={jest.fn()}
+      />,
+    );
     const card = screen.getByTestId('server-card');
     expect(card).toHaveTextContent('Last Seen:');
     expect(card).toHaveTextContent('Hardware:N/A');
@@ -104,14 +111,29 @@ describe('UpdateAgentDialog', () => {
   it('lists versions as radio cards and updates to the chosen one', async () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(queryKeys.agents.versions('a1'), [
-      { version_number: '1.3.0', name: 'Dockhand Agent 1.3.0', is_beta: false, message: 'Faster logs', url: 'https://example.com/1.3.0' },
-      { version_number: '1.4.0-beta.1', name: 'Dockhand Agent 1.4 beta', is_beta: true, message: 'Preview', url: '' },
+      {
+        version_number: '1.3.0',
+        name: 'Dockhand Agent 1.3.0',
+        is_beta: false,
+        message: 'Faster logs',
+        url: 'https://example.com/1.3.0',
+      },
+      {
+        version_number: '1.4.0-beta.1',
+        name: 'Dockhand Agent 1.4 beta',
+        is_beta: true,
+        message: 'Preview',
+        url: '',
+      },
     ]);
     (updateAgent as jest.Mock).mockResolvedValue('Agent Update Initiated');
     wrap(<UpdateAgentDialog agent={agent} isOpen onClose={jest.fn()} />, queryClient);
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(screen.getByText('Beta')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View release notes' })).toHaveAttribute('href', 'https://example.com/1.3.0');
+    expect(screen.getByRole('link', { name: 'View release notes' })).toHaveAttribute(
+      'href',
+      'https://example.com/1.3.0',
+    );
     expect(screen.getByRole('button', { name: 'Update to Dockhand Agent 1.3.0' })).toBeEnabled();
     fireEvent.click(screen.getByRole('radio', { name: /1.4 beta/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Update to Dockhand Agent 1.4 beta' }));

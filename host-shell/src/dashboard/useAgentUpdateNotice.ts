@@ -12,7 +12,10 @@ export function useAgentUpdateNotice(agent: Agent | null): boolean {
   useEffect(() => {
     if (!available || !agent || announced.current.has(agent.id)) return;
     announced.current.add(agent.id);
-    eventBus.publish('toast:show', { title: 'Update Available', description: `A newer agent version is available for ${agent.name}.` });
+    eventBus.publish('toast:show', {
+      title: 'Update Available',
+      description: `A newer agent version is available for ${agent.name}.`,
+    });
   }, [available, agent]);
   return available;
 }

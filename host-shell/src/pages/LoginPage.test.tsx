@@ -26,8 +26,24 @@ function renderApp(session: ReturnType<typeof createTestAuthSession>, path: stri
       <AuthProvider session={session}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            <Route path="/login" element={<><LoginPage /><Where /></>} />
-            <Route path="/*" element={<RequireAuth><p>Protected content</p><Where /></RequireAuth>} />
+            <Route
+              path="/login"
+              element={
+                <>
+                  <LoginPage />
+                  <Where />
+                </>
+              }
+            />
+            <Route
+              path="/*"
+              element={
+                <RequireAuth>
+                  <p>Protected content</p>
+                  <Where />
+                </RequireAuth>
+              }
+            />
           </Routes>
         </MemoryRouter>
       </AuthProvider>
@@ -60,7 +76,10 @@ describe('login and the protected shell', () => {
   });
 
   it('lets an authenticated user through and redirects them home from the login page', async () => {
-    const session = sessionWith({ fetchUser: async () => ({ id: 'u', name: 'Ada', email: 'a@x', image: null, organizations: [] }) }, validToken());
+    const session = sessionWith(
+      { fetchUser: async () => ({ id: 'u', name: 'Ada', email: 'a@x', image: null, organizations: [] }) },
+      validToken(),
+    );
     renderApp(session, '/login');
     expect(await screen.findByText('Protected content')).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/');

@@ -30,7 +30,8 @@ const styles: Record<string, CSSProperties> = {
     display: 'grid',
     placeItems: 'center',
     padding: 24,
-    background: 'radial-gradient(circle at 20% 10%, #EBF8FF 0, transparent 45%), radial-gradient(circle at 85% 90%, #E9D8FD 0, transparent 40%), #F7FAFC',
+    background:
+      'radial-gradient(circle at 20% 10%, #EBF8FF 0, transparent 45%), radial-gradient(circle at 85% 90%, #E9D8FD 0, transparent 40%), #F7FAFC',
     fontFamily: "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     color: '#1A202C',
   },
@@ -68,10 +69,22 @@ const styles: Record<string, CSSProperties> = {
 function GoogleMark() {
   return (
     <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
-      <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.9 6.1C12.5 13.6 17.8 9.5 24 9.5z" />
-      <path fill="#4285F4" d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.7 6c4.5-4.2 6.9-10.3 6.9-17.7z" />
-      <path fill="#FBBC05" d="M10.6 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.9-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.9-6.1z" />
-      <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.7-6c-2.2 1.5-5 2.3-8.2 2.3-6.2 0-11.5-4.1-13.4-9.8l-7.9 6.1C6.6 42.6 14.6 48 24 48z" />
+      <path
+        fill="#EA4335"
+        d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.9 6.1C12.5 13.6 17.8 9.5 24 9.5z"
+      />
+      <path
+        fill="#4285F4"
+        d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.7 6c4.5-4.2 6.9-10.3 6.9-17.7z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M10.6 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.9-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.9-6.1z"
+      />
+      <path
+        fill="#34A853"
+        d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.7-6c-2.2 1.5-5 2.3-8.2 2.3-6.2 0-11.5-4.1-13.4-9.8l-7.9 6.1C6.6 42.6 14.6 48 24 48z"
+      />
     </svg>
   );
 }
@@ -92,10 +105,14 @@ export default function LoginPage() {
       <style>{'body { margin: 0; }'}</style>
       <section style={styles.card} aria-labelledby="login-title">
         <DockhandLogo size={56} />
-        <h1 id="login-title" style={styles.title}>Welcome to Dockhand</h1>
+        <h1 id="login-title" style={styles.title}>
+          Welcome to Dockhand
+        </h1>
         <p style={styles.subtitle}>Connect your servers and deploy apps in minutes.</p>
         {status === 'unknown' ? (
-          <p role="status" style={styles.loading}>Loading...</p>
+          <p role="status" style={styles.loading}>
+            Loading...
+          </p>
         ) : (
           <button type="button" style={styles.button} onClick={() => startSignIn(from)}>
             <GoogleMark />

@@ -19,7 +19,18 @@ export function AppShell() {
     <Flex minH="100vh">
       <Sidebar />
       <Flex as="main" direction="column" flex="1" minW={0}>
-        <Flex as="header" align="center" gap={2} h={12} px={3} borderBottomWidth="1px" bg="white" position="sticky" top={0} zIndex="sticky">
+        <Flex
+          as="header"
+          align="center"
+          gap={2}
+          h={12}
+          px={3}
+          borderBottomWidth="1px"
+          bg="white"
+          position="sticky"
+          top={0}
+          zIndex="sticky"
+        >
           <SidebarTrigger />
           <Heading as="span" size="sm" fontWeight="semibold" color="gray.700">
             Dockhand

@@ -23,7 +23,10 @@ type OpenDialog = 'connect-server' | 'deploy-app' | null;
 export function ShellDialogsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenDialog>(null);
   const value = useMemo<ShellDialogs>(
-    () => ({ openConnectServer: () => setOpen('connect-server'), openDeployApp: () => setOpen('deploy-app') }),
+    () => ({
+      openConnectServer: () => setOpen('connect-server'),
+      openDeployApp: () => setOpen('deploy-app'),
+    }),
     [],
   );
   const close = () => setOpen(null);

@@ -6,7 +6,9 @@ export function isCanceledRejection(reason: unknown): boolean {
   return typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'Canceled';
 }
 
-export function suppressCanceledRejections(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+export function suppressCanceledRejections(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
   const onRejection = (event: PromiseRejectionEvent) => {
     if (isCanceledRejection(event.reason)) event.preventDefault();
   };

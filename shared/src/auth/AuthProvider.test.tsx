@@ -30,7 +30,9 @@ describe('AuthProvider', () => {
   it('exposes the organization edits', async () => {
     const world = new FakeAuthWorld();
     const session = new AuthSession(world.environment());
-    const wrapper = ({ children }: { children: ReactNode }) => <AuthProvider session={session}>{children}</AuthProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <AuthProvider session={session}>{children}</AuthProvider>
+    );
     const { result } = renderHook(() => useAuth(), { wrapper });
     act(() => result.current.setUser(sampleUser));
     act(() => result.current.removeOrganization('org-1'));
@@ -40,7 +42,9 @@ describe('AuthProvider', () => {
   it('provides the shared CurrentUserContext for remotes', () => {
     const world = new FakeAuthWorld();
     const session = new AuthSession(world.environment());
-    const wrapper = ({ children }: { children: ReactNode }) => <AuthProvider session={session}>{children}</AuthProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <AuthProvider session={session}>{children}</AuthProvider>
+    );
     const { result } = renderHook(() => useCurrentUser(), { wrapper });
     expect(result.current.user).toBeNull();
     act(() => result.current.setUser(sampleUser));

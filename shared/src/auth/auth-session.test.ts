@@ -265,7 +265,13 @@ describe('user state', () => {
     const { world, session } = setup();
     session.setUser(sampleUser);
     expect(JSON.parse(world.session.getItem(USER_STATE_KEY) as string)).toEqual(sampleUser);
-    const created = { id: 'org-2', name: 'New', role: 'owner' as const, subscription_status: 'free' as const, licenses: 0 };
+    const created = {
+      id: 'org-2',
+      name: 'New',
+      role: 'owner' as const,
+      subscription_status: 'free' as const,
+      licenses: 0,
+    };
     session.upsertOrganization(created);
     expect(session.getSnapshot().user?.organizations.map((org) => org.id)).toEqual(['org-1', 'org-2']);
     session.removeOrganization('org-1');

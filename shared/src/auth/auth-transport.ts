@@ -28,7 +28,9 @@ export class InvalidTokenError extends Error {
 
 function authHeaders(): Record<string, string> {
   const token = readCookie(ACCESS_TOKEN_COOKIE);
-  return token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' };
+  return token
+    ? { Accept: 'application/json', Authorization: `Bearer ${token}` }
+    : { Accept: 'application/json' };
 }
 
 async function readJson(response: Response): Promise<Record<string, unknown> | null> {
@@ -48,24 +50,36 @@ function profileOf(body: Record<string, unknown> | null): UserProfileResponse | 
   return body as UserProfileResponse;
 }
 
-export function createHttpAuthTransport(fetchImpl: typeof fetch = (...args) => fetch(...args)): AuthTransport {
+export function createHttpAuthTransport(
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): AuthTransport {
   return {
     async refresh() {
-      const response = await fetchImpl(resolveApiUrl('/auth/refresh'), { method: 'POST', credentials: 'include' });
+      const response = await fetchImpl(resolveApiUrl('/auth/refresh'), {
+        method: 'POST',
+        credentials: 'include',
+      });
       if (response.ok) return 'ok';
       return response.status === 401 ? 'unauthorized' : 'failed';
     },
     async fetchUser() {
-      const response = await fetchImpl(resolveApiUrl('/auth/user'), { credentials: 'include', headers: authHeaders() });
+      const response = await fetchImpl(resolveApiUrl('/auth/user'), {
+        credentials: 'include',
+        headers: authHeaders(),
+      });
       const body = await readJson(response);
       if (!response.ok) {
-        if (typeof body?.message === 'string' && body.message.includes(INVALID_TOKEN_MESSAGE)) throw new InvalidTokenError();
+        if (typeof body?.message === 'string' && body.message.includes(INVALID_TOKEN_MESSAGE))
+          throw new InvalidTokenError();
         return null;
       }
       return toUser(profileOf(body));
     },
     async logout() {
-      const response = await fetchImpl(resolveApiUrl('/auth/logout'), { credentials: 'include', headers: authHeaders() });
+      const response = await fetchImpl(resolveApiUrl('/auth/logout'), {
+        credentials: 'include',
+        headers: authHeaders(),
+      });
       if (!response.ok) throw new Error(`Logout failed: ${response.status} ${response.statusText}`.trim());
     },
   };

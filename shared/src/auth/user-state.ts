@@ -26,7 +26,8 @@ function toOrganization(raw: unknown): UserOrganization | null {
   if (!id) return null;
   const role = ROLES.find((candidate) => candidate === record.role) ?? 'admin';
   const plan = PLANS.find((candidate) => candidate === record.subscription_status) ?? 'free';
-  const licenses = typeof record.licenses === 'number' && Number.isFinite(record.licenses) ? record.licenses : 0;
+  const licenses =
+    typeof record.licenses === 'number' && Number.isFinite(record.licenses) ? record.licenses : 0;
   return { id, name: text(record.name), role, subscription_status: plan, licenses };
 }
 

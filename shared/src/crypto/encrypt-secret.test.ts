@@ -22,7 +22,11 @@ async function decryptLikeAgent(value: string, privateKey: CryptoKey): Promise<s
   const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: ephemeral }, agreementKey, 256);
   const digest = await crypto.subtle.digest('SHA-256', shared);
   const key = await crypto.subtle.importKey('raw', digest, { name: 'AES-GCM' }, false, ['decrypt']);
-  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(envelope.iv) }, key, fromBase64(envelope.ct));
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: fromBase64(envelope.iv) },
+    key,
+    fromBase64(envelope.ct),
+  );
   return new TextDecoder().decode(plain);
 }
 
@@ -69,7 +73,9 @@ describe('encryptForAgent', () => {
   it('throws the lookup errors for a missing agent or certificate', async () => {
     const agents = [{ id: 'a1', name: 'prod', certificate: '' }];
     await expect(encryptForAgent(agents, 'zz', 'v', 'X')).rejects.toThrow('Agent with ID zz not found');
-    await expect(encryptForAgent(agents, 'a1', 'v', 'X')).rejects.toThrow('No certificate found for agent prod');
+    await expect(encryptForAgent(agents, 'a1', 'v', 'X')).rejects.toThrow(
+      'No certificate found for agent prod',
+    );
   });
 
   it('encrypts with the certificate of the chosen agent', async () => {

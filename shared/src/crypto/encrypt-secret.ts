@@ -50,11 +50,19 @@ export async function importCertificatePublicKey(certificatePem: string): Promis
 
 async function encryptWithKey(plaintext: string, recipient: CryptoKey): Promise<string> {
   const ephemeral = (await crypto.subtle.generateKey(ECDH_P256, true, ['deriveBits'])) as CryptoKeyPair;
-  const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: recipient }, ephemeral.privateKey, 256);
+  const shared = await crypto.subtle.deriveBits(
+    { name: 'ECDH', public: recipient },
+    ephemeral.privateKey,
+    256,
+  );
   const digest = await crypto.subtle.digest('SHA-256', shared);
   const key = await crypto.subtle.importKey('raw', digest, { name: 'AES-GCM' }, false, ['encrypt']);
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const ciphertext = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(plaintext));
+  const ciphertext = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv },
+    key,
+    new TextEncoder().encode(plaintext),
+  );
   const envelope: SecretEnvelope = {
     v: 1,
     epk: toBase64(await crypto.subtle.exportKey('raw', ephemeral.publicKey)),
@@ -72,7 +80,11 @@ function errorText(error: unknown): string {
  * Encrypts one secret value for the holder of the certificate. `field` names the value in the
  * error ('Failed to encrypt data {field}: ...'). The '<encrypted>' placeholder passes unchanged.
  */
-export async function encryptForCertificate(plaintext: string, certificatePem: string, field: string): Promise<string> {
+export async function encryptForCertificate(
+  plaintext: string,
+  certificatePem: string,
+  field: string,
+): Promise<string> {
   if (plaintext === ENCRYPTED_PLACEHOLDER) return plaintext;
   try {
     return await encryptWithKey(plaintext, await importCertificatePublicKey(certificatePem));
@@ -82,7 +94,10 @@ export async function encryptForCertificate(plaintext: string, certificatePem: s
 }
 
 /** Finds the agent's certificate or throws the exact lookup errors of spec section 8. */
-export function certificateOfAgent(agents: readonly Pick<Agent, 'id' | 'name' | 'certificate'>[], agentId: string): string {
+export function certificateOfAgent(
+  agents: readonly Pick<Agent, 'id' | 'name' | 'certificate'>[],
+  agentId: string,
+): string {
   const agent = agents.find((candidate) => candidate.id === agentId);
   if (!agent) throw new Error(`Agent with ID ${agentId} not found`);
   if (!agent.certificate) throw new Error(`No certificate found for agent ${agent.name}`);

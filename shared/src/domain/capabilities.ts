@@ -2,9 +2,13 @@ import type { AgentCapability } from '../types';
 import { formatBytes } from './format-bytes';
 
 /** The named capabilities an agent reports (spec section 3). */
-export type CapabilityName = 'agent_version' | 'server_ip' | 'system_cpu_cores' | 'system_disk_total' | 'system_memory_total';
+export type CapabilityName =
+  'agent_version' | 'server_ip' | 'system_cpu_cores' | 'system_disk_total' | 'system_memory_total';
 
-export function capabilityValue(capabilities: readonly AgentCapability[] | null | undefined, name: CapabilityName): string | null {
+export function capabilityValue(
+  capabilities: readonly AgentCapability[] | null | undefined,
+  name: CapabilityName,
+): string | null {
   const value = capabilities?.find((capability) => capability.name === name)?.value;
   return value === undefined || value === null || String(value).trim() === '' ? null : String(value);
 }

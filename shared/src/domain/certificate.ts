@@ -37,7 +37,8 @@ function readElement(bytes: Uint8Array, offset: number, limit = bytes.length): D
     const lengthBytes = length & 0x7f;
     if (lengthBytes === 0 || lengthBytes > 4 || start + lengthBytes > limit) throw new DerError('bad length');
     length = 0;
-    for (let index = 0; index < lengthBytes; index += 1) length = length * 256 + (bytes[start + index] as number);
+    for (let index = 0; index < lengthBytes; index += 1)
+      length = length * 256 + (bytes[start + index] as number);
     start += lengthBytes;
   }
   const end = start + length;

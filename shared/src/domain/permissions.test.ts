@@ -15,7 +15,13 @@ const org = (id: string, role: 'owner' | 'admin' | 'billing') => ({
   subscription_status: 'free' as const,
   licenses: 0,
 });
-const user = (organizations: User['organizations']): User => ({ id: 'u', name: 'U', email: 'u@x', image: null, organizations });
+const user = (organizations: User['organizations']): User => ({
+  id: 'u',
+  name: 'U',
+  email: 'u@x',
+  image: null,
+  organizations,
+});
 
 describe('permissions', () => {
   it('lets owners and admins manage servers of their organizations only', () => {
@@ -43,7 +49,9 @@ describe('permissions', () => {
   });
 
   it('picks the billing organization by owner, then admin, then billing', () => {
-    expect(pickBillingOrganization(user([org('x', 'billing'), org('y', 'admin'), org('z', 'owner')]))?.id).toBe('z');
+    expect(
+      pickBillingOrganization(user([org('x', 'billing'), org('y', 'admin'), org('z', 'owner')]))?.id,
+    ).toBe('z');
     expect(pickBillingOrganization(user([org('x', 'billing'), org('y', 'admin')]))?.id).toBe('y');
     expect(pickBillingOrganization(user([]))).toBeNull();
   });

@@ -5,7 +5,10 @@ const MANAGER_ROLES: readonly OrganizationRole[] = ['owner', 'admin'];
 /** Roles that may manage billing. */
 const BILLING_ROLES: readonly OrganizationRole[] = ['owner', 'admin', 'billing'];
 
-export function roleIn(user: User | null | undefined, organizationId: string | null | undefined): OrganizationRole | null {
+export function roleIn(
+  user: User | null | undefined,
+  organizationId: string | null | undefined,
+): OrganizationRole | null {
   if (!user || !organizationId) return null;
   return user.organizations.find((org) => org.id === organizationId)?.role ?? null;
 }
@@ -27,7 +30,9 @@ export function canManageOrganizations(user: User | null | undefined): boolean {
 /** Billing rights for the given organization, or for any organization when none is given. */
 export function canManageBilling(user: User | null | undefined, organizationId?: string | null): boolean {
   if (!user) return false;
-  const candidates = organizationId ? user.organizations.filter((org) => org.id === organizationId) : user.organizations;
+  const candidates = organizationId
+    ? user.organizations.filter((org) => org.id === organizationId)
+    : user.organizations;
   return candidates.some((org) => BILLING_ROLES.includes(org.role));
 }
 

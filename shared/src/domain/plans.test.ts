@@ -83,7 +83,10 @@ describe('upgradeActionFor', () => {
   });
 
   it('labels business-only as Upgrade to Business through organization checkout', () => {
-    expect(upgradeActionFor(['business'])).toEqual({ label: 'Upgrade to Business', target: 'organization-checkout' });
+    expect(upgradeActionFor(['business'])).toEqual({
+      label: 'Upgrade to Business',
+      target: 'organization-checkout',
+    });
   });
 });
 
@@ -105,7 +108,9 @@ describe('versionChoicesForPlan', () => {
       { name: '2.0.0', locked: false },
     ]);
     expect(olderVersionsHidden).toBe(true);
-    expect(FREE_PLAN_MORE_VERSIONS_MESSAGE).toBe('More version releases are available with a Pro subscription.');
+    expect(FREE_PLAN_MORE_VERSIONS_MESSAGE).toBe(
+      'More version releases are available with a Pro subscription.',
+    );
   });
 
   it('locks everything on a free server when no tag exists', () => {

@@ -2,7 +2,11 @@ import type { SubscriptionStatus } from '../types';
 import { compareVersions, sortByVersionDescending } from './versions';
 
 const SERVER_PLANS: readonly SubscriptionStatus[] = ['free', 'paid', 'unpaid'];
-const SERVER_PLAN_LABELS: Record<SubscriptionStatus, string> = { free: 'Free', paid: 'Pro', unpaid: 'Unpaid' };
+const SERVER_PLAN_LABELS: Record<SubscriptionStatus, string> = {
+  free: 'Free',
+  paid: 'Pro',
+  unpaid: 'Unpaid',
+};
 
 /** Thrown when an agent carries a subscription_status the product does not know. */
 export class UnknownSubscriptionStatusError extends Error {
@@ -127,7 +131,8 @@ export function versionChoicesForPlan(
   let olderVersionsHidden = false;
   for (const name of everything) {
     if (tagSet.has(name)) choices.push({ name, locked: false });
-    else if (newestTag === undefined || compareVersions(name, newestTag) > 0) choices.push({ name, locked: true });
+    else if (newestTag === undefined || compareVersions(name, newestTag) > 0)
+      choices.push({ name, locked: true });
     else olderVersionsHidden = true;
   }
   return { choices, olderVersionsHidden };

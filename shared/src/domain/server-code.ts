@@ -3,7 +3,10 @@ export const SERVER_CODE_LENGTH = 6;
 
 /** Uppercases and keeps only letters and digits, so pasting 'abc-123' gives 'ABC123'. */
 export function normalizeServerCode(input: string): string {
-  return input.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, SERVER_CODE_LENGTH);
+  return input
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, SERVER_CODE_LENGTH);
 }
 
 /** Shows a code as XXX-XXX (a partial code shows what exists so far). */

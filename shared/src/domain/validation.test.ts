@@ -93,7 +93,9 @@ describe('validateVariableName', () => {
 describe('organization name', () => {
   it('is required and at most 255 characters', () => {
     expect(validateOrganizationName(' ')).toBe('Organization name is required');
-    expect(validateOrganizationName('a'.repeat(256))).toBe('Organization name must be 255 characters or less');
+    expect(validateOrganizationName('a'.repeat(256))).toBe(
+      'Organization name must be 255 characters or less',
+    );
     expect(validateOrganizationName('a'.repeat(255))).toBeNull();
   });
 });

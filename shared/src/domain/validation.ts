@@ -72,12 +72,16 @@ export function validateVariableName(name: string, context: VariableNameContext 
 export function validateOrganizationName(name: string): ValidationResult {
   const trimmed = name.trim();
   if (!trimmed) return 'Organization name is required';
-  if (trimmed.length > ORGANIZATION_NAME_MAX_LENGTH) return 'Organization name must be 255 characters or less';
+  if (trimmed.length > ORGANIZATION_NAME_MAX_LENGTH)
+    return 'Organization name must be 255 characters or less';
   return null;
 }
 
 /** Server-side rule for rename-agent (spec section 5, "Server rename"). */
-export function validateServerRename(serverId: string | null | undefined, name: string | null | undefined): ValidationResult {
+export function validateServerRename(
+  serverId: string | null | undefined,
+  name: string | null | undefined,
+): ValidationResult {
   if (!serverId || !serverId.trim()) return 'Server ID is required';
   if (name === null || name === undefined || !name.trim()) return 'Server name is required';
   if (name.trim().length < SERVER_NAME_MIN_LENGTH) return 'Server name must have at least 3 characters';
@@ -85,9 +89,7 @@ export function validateServerRename(serverId: string | null | undefined, name: 
 }
 
 export type ServerRenamePlan =
-  | { kind: 'error'; message: string }
-  | { kind: 'unchanged' }
-  | { kind: 'rename'; name: string };
+  { kind: 'error'; message: string } | { kind: 'unchanged' } | { kind: 'rename'; name: string };
 
 /**
  * What the rename form does on Save: blocks an empty name, closes without a call when nothing

@@ -82,15 +82,32 @@ describe('CurrentAgentProvider', () => {
 
   it('refetches the agent list when an agent newly comes online, at most once per second', async () => {
     statusesMock
-      .mockResolvedValueOnce(new Map([['a', false], ['b', false]]))
-      .mockResolvedValueOnce(new Map([['a', true], ['b', false]]))
-      .mockResolvedValueOnce(new Map([['a', true], ['b', true]]));
+      .mockResolvedValueOnce(
+        new Map([
+          ['a', false],
+          ['b', false],
+        ]),
+      )
+      .mockResolvedValueOnce(
+        new Map([
+          ['a', true],
+          ['b', false],
+        ]),
+      )
+      .mockResolvedValueOnce(
+        new Map([
+          ['a', true],
+          ['b', true],
+        ]),
+      );
     const queryClient = setup([agent('a'), agent('b')]);
     await waitFor(() => expect(statusesMock).toHaveBeenCalledTimes(1));
     const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
     await act(() => queryClient.refetchQueries({ queryKey: queryKeys.agents.statuses() }));
     await act(() => queryClient.refetchQueries({ queryKey: queryKeys.agents.statuses() }));
-    const listRefetches = invalidate.mock.calls.filter(([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(queryKeys.agents.list()));
+    const listRefetches = invalidate.mock.calls.filter(
+      ([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(queryKeys.agents.list()),
+    );
     expect(listRefetches).toHaveLength(1);
   });
 });

@@ -1,6 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { agentsQueryOptions, CurrentAgentContext, eventBus, queryKeys, type Agent, type CurrentAgentValue } from 'shared';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import {
+  agentsQueryOptions,
+  CurrentAgentContext,
+  eventBus,
+  queryKeys,
+  type Agent,
+  type CurrentAgentValue,
+} from 'shared';
 import { fetchAgentStatuses } from '../../api/agent-api';
 import {
   AGENT_ID_KEY,
@@ -101,7 +117,9 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
         setOfflineError(null);
       }
       if (transition.newlyOnline.length > 0) {
-        refetchThrottle.current(() => void queryClient.invalidateQueries({ queryKey: queryKeys.agents.list() }));
+        refetchThrottle.current(
+          () => void queryClient.invalidateQueries({ queryKey: queryKeys.agents.list() }),
+        );
       }
     },
     [queryClient],
@@ -124,7 +142,10 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
 
   const addAgent = useCallback(
     (agent: Agent) => {
-      queryClient.setQueryData<Agent[]>(queryKeys.agents.list(), (list = []) => [...list.filter((a) => a.id !== agent.id), agent]);
+      queryClient.setQueryData<Agent[]>(queryKeys.agents.list(), (list = []) => [
+        ...list.filter((a) => a.id !== agent.id),
+        agent,
+      ]);
       // Known as offline until a poll says otherwise, so its first 'online' refetches the list
       // (which then carries the capabilities the agent reports once connected).
       previousStatuses.current = new Map([...(previousStatuses.current ?? []), [agent.id, false]]);
@@ -136,7 +157,9 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
 
   const removeAgent = useCallback(
     (agentId: string) => {
-      const remaining = (queryClient.getQueryData<Agent[]>(queryKeys.agents.list()) ?? []).filter((a) => a.id !== agentId);
+      const remaining = (queryClient.getQueryData<Agent[]>(queryKeys.agents.list()) ?? []).filter(
+        (a) => a.id !== agentId,
+      );
       queryClient.setQueryData<Agent[]>(queryKeys.agents.list(), remaining);
       queryClient.removeQueries({ queryKey: queryKeys.apps.all(agentId) });
       selectAgent(remaining[0]?.id ?? null);
@@ -154,7 +177,16 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
       isOnline,
       selectAgent,
     }),
-    [agents, agentsQuery.isLoading, agentsQuery.error, offlineError, currentAgentId, currentAgent, isOnline, selectAgent],
+    [
+      agents,
+      agentsQuery.isLoading,
+      agentsQuery.error,
+      offlineError,
+      currentAgentId,
+      currentAgent,
+      isOnline,
+      selectAgent,
+    ],
   );
 
   const hostValue = useMemo<HostAgentValue>(

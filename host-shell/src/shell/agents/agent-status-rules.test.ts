@@ -19,9 +19,13 @@ describe('diffAgentStatuses', () => {
   it('detects the selected agent going offline', () => {
     const result = diffAgentStatuses(new Map([['a', true]]), new Map([['a', false]]), 'a');
     expect(result.selectedWentOffline).toBe(true);
-    expect(diffAgentStatuses(new Map([['a', false]]), new Map([['a', false]]), 'a').selectedWentOffline).toBe(false);
+    expect(diffAgentStatuses(new Map([['a', false]]), new Map([['a', false]]), 'a').selectedWentOffline).toBe(
+      false,
+    );
     expect(diffAgentStatuses(new Map([['a', true]]), new Map(), 'a').selectedWentOffline).toBe(true);
-    expect(diffAgentStatuses(new Map([['b', true]]), new Map([['b', false]]), 'a').selectedWentOffline).toBe(false);
+    expect(diffAgentStatuses(new Map([['b', true]]), new Map([['b', false]]), 'a').selectedWentOffline).toBe(
+      false,
+    );
   });
 
   it('lists agents that newly came online, but not on the first poll', () => {

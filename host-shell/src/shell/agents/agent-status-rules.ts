@@ -15,7 +15,10 @@ export type OnlineMap = ReadonlyMap<string, boolean>;
  * The current agent: the stored id when it is still in the list, otherwise the first agent
  * (which then gets stored), or none.
  */
-export function chooseCurrentAgentId(agents: readonly Pick<Agent, 'id'>[], storedId: string | null): string | null {
+export function chooseCurrentAgentId(
+  agents: readonly Pick<Agent, 'id'>[],
+  storedId: string | null,
+): string | null {
   if (storedId && agents.some((agent) => agent.id === storedId)) return storedId;
   return agents[0]?.id ?? null;
 }
@@ -27,7 +30,11 @@ export interface StatusTransition {
   newlyOnline: string[];
 }
 
-export function diffAgentStatuses(previous: OnlineMap | null, next: OnlineMap, selectedId: string | null): StatusTransition {
+export function diffAgentStatuses(
+  previous: OnlineMap | null,
+  next: OnlineMap,
+  selectedId: string | null,
+): StatusTransition {
   const newlyOnline = [...next.entries()]
     .filter(([id, online]) => online && previous !== null && previous.get(id) !== true)
     .map(([id]) => id);
@@ -37,7 +44,10 @@ export function diffAgentStatuses(previous: OnlineMap | null, next: OnlineMap, s
 }
 
 /** Calls `action` at most once per `intervalMs`; later calls inside the window are dropped. */
-export function createThrottle(intervalMs: number, now: () => number = Date.now): (action: () => void) => boolean {
+export function createThrottle(
+  intervalMs: number,
+  now: () => number = Date.now,
+): (action: () => void) => boolean {
   let last = Number.NEGATIVE_INFINITY;
   return (action) => {
     const time = now();
@@ -49,7 +59,10 @@ export function createThrottle(intervalMs: number, now: () => number = Date.now)
 }
 
 /** The server is unavailable when none is selected, it is offline, or its subscription is unpaid. */
-export function isServerUnavailable(agent: Pick<Agent, 'subscription_status'> | null, online: boolean): boolean {
+export function isServerUnavailable(
+  agent: Pick<Agent, 'subscription_status'> | null,
+  online: boolean,
+): boolean {
   if (!agent || !online) return true;
   try {
     return isServerUnpaid(agent.subscription_status);

@@ -13,7 +13,9 @@ export function FullPageLoading() {
     <Center minH="100vh">
       <Stack align="center" spacing={3}>
         <Spinner color="blue.500" thickness="3px" size="lg" />
-        <Text color="gray.500" fontSize="sm">Loading...</Text>
+        <Text color="gray.500" fontSize="sm">
+          Loading...
+        </Text>
       </Stack>
     </Center>
   );

@@ -28,11 +28,24 @@ const itemStyles = {
 } as const;
 
 /** One sidebar entry; collapsed to an icon it shows its label as a tooltip (0 ms delay). */
-export function NavItem({ label, icon: IconComponent, collapsed = false, to, onClick, isDisabled, nested, end }: NavItemProps) {
+export function NavItem({
+  label,
+  icon: IconComponent,
+  collapsed = false,
+  to,
+  onClick,
+  isDisabled,
+  nested,
+  end,
+}: NavItemProps) {
   const content = (
     <>
       {IconComponent && <IconComponent boxSize={4} />}
-      {!collapsed && <Text as="span" noOfLines={1}>{label}</Text>}
+      {!collapsed && (
+        <Text as="span" noOfLines={1}>
+          {label}
+        </Text>
+      )}
     </>
   );
   const item = to ? (

@@ -2,7 +2,15 @@ import { Box, Collapse, Flex, Stack, Text, useDisclosure } from '@chakra-ui/reac
 import { useQuery } from '@tanstack/react-query';
 import { canManageOrganizations, canManageServer, isServerUnpaid, useAuth, useCurrentAgent } from 'shared';
 import { appsQueryOptions } from '../../api/app-queries';
-import { AppsIcon, CatalogIcon, ChevronDownIcon, DashboardIcon, OrganizationIcon, PlusIcon, SettingsIcon } from '../icons';
+import {
+  AppsIcon,
+  CatalogIcon,
+  ChevronDownIcon,
+  DashboardIcon,
+  OrganizationIcon,
+  PlusIcon,
+  SettingsIcon,
+} from '../icons';
 import { useShellDialogs } from '../ShellDialogs';
 import { NavItem } from './NavItem';
 
@@ -26,7 +34,15 @@ function SectionLabel({ children, collapsed }: { children: string; collapsed: bo
 }
 
 /** Platform: Dashboard, and Apps with the installed apps plus Deploy App. */
-export function PlatformMenu({ collapsed, onNavigate, onExpand }: { collapsed: boolean; onNavigate?: () => void; onExpand?: () => void }) {
+export function PlatformMenu({
+  collapsed,
+  onNavigate,
+  onExpand,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+  onExpand?: () => void;
+}) {
   const { currentAgent } = useCurrentAgent();
   const { openDeployApp } = useShellDialogs();
   const apps = useQuery({ ...appsQueryOptions(currentAgent?.id ?? ''), enabled: Boolean(currentAgent) });
@@ -38,12 +54,39 @@ export function PlatformMenu({ collapsed, onNavigate, onExpand }: { collapsed: b
       <SectionLabel collapsed={collapsed}>Platform</SectionLabel>
       <NavItem to="/" end label="Dashboard" icon={DashboardIcon} collapsed={collapsed} onClick={onNavigate} />
       {collapsed ? (
-        <NavItem label="Apps" icon={AppsIcon} collapsed onClick={() => { appsSection.onOpen(); onExpand?.(); }} />
+        <NavItem
+          label="Apps"
+          icon={AppsIcon}
+          collapsed
+          onClick={() => {
+            appsSection.onOpen();
+            onExpand?.();
+          }}
+        />
       ) : (
-        <Flex as="button" type="button" onClick={appsSection.onToggle} aria-expanded={appsSection.isOpen} align="center" gap={2.5} px={2} py={1.5} rounded="md" fontSize="sm" color="gray.700" _hover={{ bg: 'blackAlpha.50' }}>
+        <Flex
+          as="button"
+          type="button"
+          onClick={appsSection.onToggle}
+          aria-expanded={appsSection.isOpen}
+          align="center"
+          gap={2.5}
+          px={2}
+          py={1.5}
+          rounded="md"
+          fontSize="sm"
+          color="gray.700"
+          _hover={{ bg: 'blackAlpha.50' }}
+        >
           <AppsIcon boxSize={4} />
-          <Text as="span" flex="1" textAlign="left">Apps</Text>
-          <ChevronDownIcon boxSize={4} transform={appsSection.isOpen ? 'rotate(180deg)' : undefined} transition="transform 0.2s" />
+          <Text as="span" flex="1" textAlign="left">
+            Apps
+          </Text>
+          <ChevronDownIcon
+            boxSize={4}
+            transform={appsSection.isOpen ? 'rotate(180deg)' : undefined}
+            transition="transform 0.2s"
+          />
         </Flex>
       )}
       {!collapsed && (
@@ -52,7 +95,16 @@ export function PlatformMenu({ collapsed, onNavigate, onExpand }: { collapsed: b
             {(apps.data ?? []).map((app) => (
               <NavItem key={app.id} to={`/app/${app.id}`} label={app.name} nested onClick={onNavigate} />
             ))}
-            <NavItem label="Deploy App" icon={PlusIcon} nested isDisabled={deployDisabled} onClick={() => { onNavigate?.(); openDeployApp(); }} />
+            <NavItem
+              label="Deploy App"
+              icon={PlusIcon}
+              nested
+              isDisabled={deployDisabled}
+              onClick={() => {
+                onNavigate?.();
+                openDeployApp();
+              }}
+            />
           </Stack>
         </Collapse>
       )}
@@ -66,12 +118,30 @@ export function BottomLinks({ collapsed, onNavigate }: { collapsed: boolean; onN
   const { currentAgent } = useCurrentAgent();
   return (
     <Stack as="nav" aria-label="More" spacing={0.5}>
-      <NavItem to="/catalog" label="Apps Catalog" icon={CatalogIcon} collapsed={collapsed} onClick={onNavigate} />
+      <NavItem
+        to="/catalog"
+        label="Apps Catalog"
+        icon={CatalogIcon}
+        collapsed={collapsed}
+        onClick={onNavigate}
+      />
       {canManageServer(user, currentAgent) && (
-        <NavItem to="/settings" label="Server Settings" icon={SettingsIcon} collapsed={collapsed} onClick={onNavigate} />
+        <NavItem
+          to="/settings"
+          label="Server Settings"
+          icon={SettingsIcon}
+          collapsed={collapsed}
+          onClick={onNavigate}
+        />
       )}
       {canManageOrganizations(user) && (
-        <NavItem to="/organization" label="Manage Organization" icon={OrganizationIcon} collapsed={collapsed} onClick={onNavigate} />
+        <NavItem
+          to="/organization"
+          label="Manage Organization"
+          icon={OrganizationIcon}
+          collapsed={collapsed}
+          onClick={onNavigate}
+        />
       )}
     </Stack>
   );

@@ -1,4 +1,14 @@
-import { Box, Flex, Menu, MenuButton, MenuDivider, MenuGroup, MenuItem, MenuList, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Flex,
+  Menu,
+  MenuButton,
+  MenuDivider,
+  MenuGroup,
+  MenuItem,
+  MenuList,
+  Text,
+} from '@chakra-ui/react';
 import { useAuth, useCurrentAgent } from 'shared';
 import { useHostAgent } from '../agents/CurrentAgentProvider';
 import { ChevronsUpDownIcon, PlusIcon, ServerIcon, CheckIcon } from '../icons';
@@ -6,7 +16,17 @@ import { useShellDialogs } from '../ShellDialogs';
 import { groupServersByOrganization } from './sidebar-rules';
 
 function StatusDot({ online }: { online: boolean }) {
-  return <Box as="span" aria-hidden w={2} h={2} rounded="full" bg={online ? 'green.400' : 'gray.300'} flexShrink={0} />;
+  return (
+    <Box
+      as="span"
+      aria-hidden
+      w={2}
+      h={2}
+      rounded="full"
+      bg={online ? 'green.400' : 'gray.300'}
+      flexShrink={0}
+    />
+  );
 }
 
 /** The sidebar's server picker: servers grouped by organization, 'Shared Servers', 'Add server'. */
@@ -33,7 +53,16 @@ export function ServerSwitcher({ collapsed }: { collapsed: boolean }) {
         _hover={{ bg: 'blackAlpha.50' }}
       >
         <Flex align="center" gap={2}>
-          <Flex align="center" justify="center" w={8} h={8} rounded="md" bg="blue.600" color="white" flexShrink={0}>
+          <Flex
+            align="center"
+            justify="center"
+            w={8}
+            h={8}
+            rounded="md"
+            bg="blue.600"
+            color="white"
+            flexShrink={0}
+          >
             <ServerIcon boxSize={4} />
           </Flex>
           {!collapsed && (
@@ -45,7 +74,11 @@ export function ServerSwitcher({ collapsed }: { collapsed: boolean }) {
                 <Flex align="center" gap={1.5}>
                   {currentAgent && <StatusDot online={isAgentOnline(currentAgent.id)} />}
                   <Text fontSize="xs" color="gray.500" noOfLines={1}>
-                    {currentAgent ? (isAgentOnline(currentAgent.id) ? 'Online' : 'Offline') : 'Add a server to begin'}
+                    {currentAgent
+                      ? isAgentOnline(currentAgent.id)
+                        ? 'Online'
+                        : 'Offline'
+                      : 'Add a server to begin'}
                   </Text>
                 </Flex>
               </Box>
@@ -61,7 +94,9 @@ export function ServerSwitcher({ collapsed }: { collapsed: boolean }) {
               <MenuItem key={agent.id} onClick={() => selectAgent(agent.id)} fontSize="sm">
                 <Flex align="center" gap={2} w="full">
                   <StatusDot online={isAgentOnline(agent.id)} />
-                  <Text flex="1" noOfLines={1}>{agent.name}</Text>
+                  <Text flex="1" noOfLines={1}>
+                    {agent.name}
+                  </Text>
                   {agent.id === currentAgent?.id && <CheckIcon boxSize={4} color="blue.500" />}
                 </Flex>
               </MenuItem>

@@ -4,7 +4,14 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { AuthProvider, CurrentAgentContext, queryKeys, type Agent, type CurrentAgentValue, type User } from 'shared';
+import {
+  AuthProvider,
+  CurrentAgentContext,
+  queryKeys,
+  type Agent,
+  type CurrentAgentValue,
+  type User,
+} from 'shared';
 import { createTestAuthSession } from '../../test-support/auth-session';
 import { HostAgentContext, type HostAgentValue } from '../agents/CurrentAgentProvider';
 import { ShellDialogsProvider } from '../ShellDialogs';
@@ -12,7 +19,11 @@ import { BottomLinks, PlatformMenu } from './NavMenus';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SidebarProvider, useSidebar } from './SidebarProvider';
 
-const agent = (id: string, organization_id: string, subscription_status: Agent['subscription_status'] = 'paid'): Agent => ({
+const agent = (
+  id: string,
+  organization_id: string,
+  subscription_status: Agent['subscription_status'] = 'paid',
+): Agent => ({
   id,
   name: `server-${id}`,
   certificate: '',
@@ -23,7 +34,13 @@ const agent = (id: string, organization_id: string, subscription_status: Agent['
   features: [],
 });
 
-const org = (id: string, name: string, role: 'owner' | 'admin' | 'billing') => ({ id, name, role, subscription_status: 'free' as const, licenses: 0 });
+const org = (id: string, name: string, role: 'owner' | 'admin' | 'billing') => ({
+  id,
+  name,
+  role,
+  subscription_status: 'free' as const,
+  licenses: 0,
+});
 
 interface SetupOptions {
   user: User;
@@ -34,7 +51,10 @@ interface SetupOptions {
 
 function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: SetupOptions) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  if (current) queryClient.setQueryData(queryKeys.apps.list(current.id), [{ id: 'app-1', name: 'nextcloud', icon: '', color: '#000', extension: null, status: 1 }]);
+  if (current)
+    queryClient.setQueryData(queryKeys.apps.list(current.id), [
+      { id: 'app-1', name: 'nextcloud', icon: '', color: '#000', extension: null, status: 1 },
+    ]);
   const agentValue: CurrentAgentValue = {
     agents,
     isLoadingAgents: false,
@@ -70,7 +90,13 @@ function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: 
   return agentValue;
 }
 
-const admin: User = { id: 'u', name: 'Ada Lovelace', email: 'ada@x', image: null, organizations: [org('o1', 'Acme', 'admin')] };
+const admin: User = {
+  id: 'u',
+  name: 'Ada Lovelace',
+  email: 'ada@x',
+  image: null,
+  organizations: [org('o1', 'Acme', 'admin')],
+};
 
 describe('sidebar links', () => {
   it('shows Server Settings only when the user may manage the current server', () => {
@@ -84,7 +110,11 @@ describe('sidebar links', () => {
   it('hides Server Settings for a shared server and Manage Organization for a billing-only user', () => {
     const foreign = agent('b', 'elsewhere');
     const billingOnly: User = { ...admin, organizations: [org('o1', 'Acme', 'billing')] };
-    renderWithShell(<BottomLinks collapsed={false} />, { user: billingOnly, agents: [foreign], current: foreign });
+    renderWithShell(<BottomLinks collapsed={false} />, {
+      user: billingOnly,
+      agents: [foreign],
+      current: foreign,
+    });
     expect(screen.getByRole('link', { name: 'Apps Catalog' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Server Settings' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Manage Organization' })).toBeNull();
@@ -120,12 +150,19 @@ describe('server switcher', () => {
     const user = userEvent.setup();
     const mine = agent('a', 'o1');
     const shared = agent('s', 'foreign');
-    const value = renderWithShell(<ServerSwitcher collapsed={false} />, { user: admin, agents: [shared, mine], current: mine, online: ['a'] });
+    const value = renderWithShell(<ServerSwitcher collapsed={false} />, {
+      user: admin,
+      agents: [shared, mine],
+      current: mine,
+      online: ['a'],
+    });
     expect(screen.getByTestId('server-switcher')).toHaveTextContent('server-aOnline');
     await user.click(screen.getByTestId('server-switcher'));
     const menu = await screen.findByRole('menu');
     const groups = within(menu).getAllByRole('group');
-    expect(groups.map((group) => group.getAttribute('aria-label') ?? group.textContent?.split('server-')[0])).toEqual(['Acme', 'Shared Servers']);
+    expect(
+      groups.map((group) => group.getAttribute('aria-label') ?? group.textContent?.split('server-')[0]),
+    ).toEqual(['Acme', 'Shared Servers']);
     expect(within(menu).getByRole('menuitem', { name: 'Add server' })).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: /server-s/ }));
     expect(value.selectAgent).toHaveBeenCalledWith('s');

@@ -1,4 +1,13 @@
-import { Box, Divider, Drawer, DrawerBody, DrawerContent, DrawerOverlay, Flex, IconButton } from '@chakra-ui/react';
+import {
+  Box,
+  Divider,
+  Drawer,
+  DrawerBody,
+  DrawerContent,
+  DrawerOverlay,
+  Flex,
+  IconButton,
+} from '@chakra-ui/react';
 import { RemoteVersions } from '../../federation/RemoteVersions';
 import { PanelLeftIcon } from '../icons';
 import { BottomLinks, PlatformMenu } from './NavMenus';
@@ -40,7 +49,12 @@ export function Sidebar({ collapsible = 'icon' }: { collapsible?: SidebarCollaps
     return (
       <Drawer isOpen={openMobile} placement="left" onClose={() => setOpenMobile(false)}>
         <DrawerOverlay />
-        <DrawerContent maxW={SIDEBAR_WIDTH_MOBILE} bg="gray.50" data-testid="sidebar-sheet" aria-label="Sidebar">
+        <DrawerContent
+          maxW={SIDEBAR_WIDTH_MOBILE}
+          bg="gray.50"
+          data-testid="sidebar-sheet"
+          aria-label="Sidebar"
+        >
           <DrawerBody p={0}>
             <SidebarContent collapsed={false} onNavigate={() => setOpenMobile(false)} />
           </DrawerBody>
@@ -81,7 +95,13 @@ export function Sidebar({ collapsible = 'icon' }: { collapsible?: SidebarCollaps
 export function SidebarTrigger() {
   const { toggle } = useSidebar();
   return (
-    <IconButton aria-label="Toggle Sidebar" title="Toggle Sidebar (Ctrl+B)" icon={<PanelLeftIcon boxSize={4} />} size="sm" variant="ghost" onClick={toggle} />
+    <IconButton
+      aria-label="Toggle Sidebar"
+      title="Toggle Sidebar (Ctrl+B)"
+      icon={<PanelLeftIcon boxSize={4} />}
+      size="sm"
+      variant="ghost"
+      onClick={toggle}
+    />
   );
 }
-

@@ -23,7 +23,9 @@ export function useSidebar(): SidebarState {
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 
 function useIsMobile(): boolean {
-  const [isMobile, setIsMobile] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches === true);
+  const [isMobile, setIsMobile] = useState(
+    () => typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches === true,
+  );
   useEffect(() => {
     const media = window.matchMedia?.(MOBILE_QUERY);
     if (!media) return;

@@ -20,14 +20,31 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   );
   return (
     <Menu placement="top-start" isLazy>
-      <MenuButton as={Box} role="button" tabIndex={0} aria-label="User menu" w="full" px={collapsed ? 0 : 2} py={2} rounded="md" cursor="pointer" _hover={{ bg: 'blackAlpha.50' }}>
+      <MenuButton
+        as={Box}
+        role="button"
+        tabIndex={0}
+        aria-label="User menu"
+        w="full"
+        px={collapsed ? 0 : 2}
+        py={2}
+        rounded="md"
+        cursor="pointer"
+        _hover={{ bg: 'blackAlpha.50' }}
+      >
         <Flex align="center" gap={2}>
           {avatar}
           {!collapsed && (
             <>
               <Box flex="1" minW={0} textAlign="left">
-                <Text fontSize="sm" fontWeight="semibold" noOfLines={1}>{name}</Text>
-                {user?.email && <Text fontSize="xs" color="gray.500" noOfLines={1}>{user.email}</Text>}
+                <Text fontSize="sm" fontWeight="semibold" noOfLines={1}>
+                  {name}
+                </Text>
+                {user?.email && (
+                  <Text fontSize="xs" color="gray.500" noOfLines={1}>
+                    {user.email}
+                  </Text>
+                )}
               </Box>
               <ChevronsUpDownIcon boxSize={4} color="gray.500" />
             </>
@@ -36,8 +53,14 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
       </MenuButton>
       <MenuList zIndex="popover">
         <Box px={3} py={2}>
-          <Text fontSize="sm" fontWeight="semibold">{name}</Text>
-          {user?.email && <Text fontSize="xs" color="gray.500">{user.email}</Text>}
+          <Text fontSize="sm" fontWeight="semibold">
+            {name}
+          </Text>
+          {user?.email && (
+            <Text fontSize="xs" color="gray.500">
+              {user.email}
+            </Text>
+          )}
         </Box>
         <MenuDivider />
         <MenuItem icon={<LogOutIcon boxSize={4} />} onClick={() => void logout()} fontSize="sm">

@@ -32,7 +32,10 @@ const user: User = {
 
 describe('groupServersByOrganization', () => {
   it('groups by the user organizations and puts the rest under Shared Servers', () => {
-    const groups = groupServersByOrganization([agent('s1', 'o3'), agent('s2', 'o1'), agent('s3', 'foreign')], user);
+    const groups = groupServersByOrganization(
+      [agent('s1', 'o3'), agent('s2', 'o1'), agent('s3', 'foreign')],
+      user,
+    );
     expect(groups.map((group) => [group.label, group.agents.map((a) => a.id)])).toEqual([
       ['Acme', ['s2']],
       ['Beta', ['s1']],
@@ -41,7 +44,9 @@ describe('groupServersByOrganization', () => {
   });
 
   it('puts everything under Shared Servers without a user and returns nothing without servers', () => {
-    expect(groupServersByOrganization([agent('s1', 'o1')], null).map((group) => group.label)).toEqual(['Shared Servers']);
+    expect(groupServersByOrganization([agent('s1', 'o1')], null).map((group) => group.label)).toEqual([
+      'Shared Servers',
+    ]);
     expect(groupServersByOrganization([], user)).toEqual([]);
   });
 });

@@ -49,7 +49,11 @@ export function groupServersByOrganization(agents: readonly Agent[], user: User 
     label: org.name,
     agents: agents.filter((agent) => agent.organization_id === org.id),
   }));
-  groups.push({ key: 'shared', label: SHARED_SERVERS_GROUP, agents: agents.filter((agent) => !known.has(agent.organization_id)) });
+  groups.push({
+    key: 'shared',
+    label: SHARED_SERVERS_GROUP,
+    agents: agents.filter((agent) => !known.has(agent.organization_id)),
+  });
   return groups.filter((group) => group.agents.length > 0);
 }
 

@@ -5,7 +5,10 @@ import { ToastStore, TOAST_REMOVE_DELAY_MS } from './toast-store';
 import { Toaster } from './Toaster';
 
 function setup() {
-  const store = new ToastStore({ setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) });
+  const store = new ToastStore({
+    setTimeout: (cb, ms) => setTimeout(cb, ms),
+    clearTimeout: (h) => clearTimeout(h as number),
+  });
   render(
     <ChakraProvider>
       <Toaster store={store} />
@@ -45,7 +48,9 @@ describe('Toaster', () => {
 
   it('uses the destructive variant for failures', () => {
     setup();
-    act(() => eventBus.publish('toast:show', { title: '', description: 'Failed to delete agent', status: 'error' }));
+    act(() =>
+      eventBus.publish('toast:show', { title: '', description: 'Failed to delete agent', status: 'error' }),
+    );
     expect(screen.getByRole('status')).toHaveAttribute('data-variant', 'destructive');
     expect(screen.getByRole('status')).toHaveTextContent('ErrorFailed to delete agent');
   });

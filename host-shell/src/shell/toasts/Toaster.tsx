@@ -70,8 +70,16 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: () => void
       {...styles}
     >
       <Box flex="1" minW={0}>
-        {item.title && <Text fontWeight="semibold" fontSize="sm">{item.title}</Text>}
-        {item.description && <Text fontSize="sm" opacity={0.9}>{item.description}</Text>}
+        {item.title && (
+          <Text fontWeight="semibold" fontSize="sm">
+            {item.title}
+          </Text>
+        )}
+        {item.description && (
+          <Text fontSize="sm" opacity={0.9}>
+            {item.description}
+          </Text>
+        )}
       </Box>
       <CloseButton aria-label="Close" size="sm" position="absolute" top={2} right={2} onClick={onDismiss} />
     </Box>
@@ -84,7 +92,12 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: () => void
  */
 export function Toaster({ store: givenStore }: { store?: ToastStore }) {
   const store = useMemo(
-    () => givenStore ?? new ToastStore({ setTimeout: (cb, ms) => window.setTimeout(cb, ms), clearTimeout: (h) => window.clearTimeout(h as number) }),
+    () =>
+      givenStore ??
+      new ToastStore({
+        setTimeout: (cb, ms) => window.setTimeout(cb, ms),
+        clearTimeout: (h) => window.clearTimeout(h as number),
+      }),
     [givenStore],
   );
   const items = useSyncExternalStore(store.subscribe, store.getItems, store.getItems);

@@ -1,7 +1,10 @@
 import { ToastStore, TOAST_REMOVE_DELAY_MS, toToastItem } from './toast-store';
 
 function createStore() {
-  return new ToastStore({ setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) });
+  return new ToastStore({
+    setTimeout: (cb, ms) => setTimeout(cb, ms),
+    clearTimeout: (h) => clearTimeout(h as number),
+  });
 }
 
 describe('ToastStore', () => {

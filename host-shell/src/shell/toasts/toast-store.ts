@@ -55,7 +55,10 @@ export class ToastStore {
     const item = toToastItem(this.nextId++, request);
     for (const visible of this.items.filter((existing) => existing.open)) this.dismiss(visible.id);
     this.items = [item, ...this.items].slice(0, TOAST_LIMIT + this.removal.size);
-    this.autoClose.set(item.id, this.timers.setTimeout(() => this.dismiss(item.id), durationMs));
+    this.autoClose.set(
+      item.id,
+      this.timers.setTimeout(() => this.dismiss(item.id), durationMs),
+    );
     this.emit();
     return item.id;
   }
@@ -65,7 +68,10 @@ export class ToastStore {
     if (!item || !item.open) return;
     this.clearTimer(this.autoClose, id);
     this.items = this.items.map((existing) => (existing.id === id ? { ...existing, open: false } : existing));
-    this.removal.set(id, this.timers.setTimeout(() => this.remove(id), TOAST_REMOVE_DELAY_MS));
+    this.removal.set(
+      id,
+      this.timers.setTimeout(() => this.remove(id), TOAST_REMOVE_DELAY_MS),
+    );
     this.emit();
   }
 
