@@ -27,6 +27,17 @@ const itemStyles = {
   _hover: { bg: 'blackAlpha.50', color: 'gray.900' },
 } as const;
 
+/** The full-width clickable row that opens the server switcher and the user menu. */
+export const sidebarMenuButtonProps = {
+  role: 'button',
+  tabIndex: 0,
+  w: 'full',
+  py: 2,
+  rounded: 'md',
+  cursor: 'pointer',
+  _hover: { bg: 'blackAlpha.50' },
+} as const;
+
 /** One sidebar entry; collapsed to an icon it shows its label as a tooltip (0 ms delay). */
 export function NavItem({
   label,

@@ -13,6 +13,7 @@ import { useAuth, useCurrentAgent } from 'shared';
 import { useHostAgent } from '../agents/CurrentAgentProvider';
 import { ChevronsUpDownIcon, PlusIcon, ServerIcon, CheckIcon } from '../icons';
 import { useShellDialogs } from '../ShellDialogs';
+import { sidebarMenuButtonProps } from './NavItem';
 import { groupServersByOrganization } from './sidebar-rules';
 
 function StatusDot({ online }: { online: boolean }) {
@@ -41,16 +42,10 @@ export function ServerSwitcher({ collapsed }: { collapsed: boolean }) {
     <Menu placement="bottom-start" isLazy>
       <MenuButton
         as={Box}
-        role="button"
-        tabIndex={0}
+        {...sidebarMenuButtonProps}
         aria-label="Select server"
         data-testid="server-switcher"
-        w="full"
         px={collapsed ? 1 : 2}
-        py={2}
-        rounded="md"
-        cursor="pointer"
-        _hover={{ bg: 'blackAlpha.50' }}
       >
         <Flex align="center" gap={2}>
           <Flex

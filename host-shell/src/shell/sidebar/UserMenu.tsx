@@ -1,6 +1,7 @@
 import { Avatar, Box, Flex, Menu, MenuButton, MenuDivider, MenuItem, MenuList, Text } from '@chakra-ui/react';
 import { useAuth } from 'shared';
 import { ChevronsUpDownIcon, LogOutIcon } from '../icons';
+import { sidebarMenuButtonProps } from './NavItem';
 import { initialsOf } from './sidebar-rules';
 
 /** The signed-in user with a Log out item; the avatar falls back to initials when the image fails. */
@@ -20,18 +21,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   );
   return (
     <Menu placement="top-start" isLazy>
-      <MenuButton
-        as={Box}
-        role="button"
-        tabIndex={0}
-        aria-label="User menu"
-        w="full"
-        px={collapsed ? 0 : 2}
-        py={2}
-        rounded="md"
-        cursor="pointer"
-        _hover={{ bg: 'blackAlpha.50' }}
-      >
+      <MenuButton as={Box} {...sidebarMenuButtonProps} aria-label="User menu" px={collapsed ? 0 : 2}>
         <Flex align="center" gap={2}>
           {avatar}
           {!collapsed && (
