@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { createTestDatabase } from '../test/test-app.js';
 import { openDatabase } from './connect.js';
 import { migrations } from './migrations.js';
@@ -53,3 +54,29 @@ test('migrations run in name order, once, on the configured engine', async () =>
     await database.drop();
   }
 });
+
+// PostgreSQL only: a pooled connection cut by the server must not crash the process.
+if (process.env.TEST_DATABASE_URL) {
+  test('PostgreSQL: a connection terminated by the server is replaced without a crash', async () => {
+    const database = await createTestDatabase();
+    const handle = await openDatabase({
+      databaseUrl: database.env.DATABASE_URL,
+      dataDir: database.env.DATA_DIR!,
+    });
+    try {
+      await sql`select 1`.execute(handle.db);
+      const name = new URL(database.env.DATABASE_URL!).pathname.slice(1);
+      // A plain client on the admin database (opening it with openDatabase would migrate it).
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const answer = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+      assert.equal(answer.rows[0]?.one, 1);
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
+  });
+}

@@ -90,5 +90,8 @@ function openPostgres(connectionString: string): { db: Kysely<Database>; engine:
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle pooled connection can be cut by the server (restart, failover): the pool reports it
+  // here and replaces the connection. Without a listener it would crash the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
 }
