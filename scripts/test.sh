@@ -13,14 +13,22 @@ pnpm install --frozen-lockfile || exit 1
 
 status=0
 step() { echo; echo "== $1"; shift; "$@" || { echo "!! step failed: $*"; status=1; }; }
+# A node:test suite (server, agent): readable output here, TAP totals for the summary.
+node_suite() {
+  local dir=$1 tap=$2
+  (cd "$dir" && node --import tsx --test --test-concurrency=1 \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$tap" \
+    $(find src -name '*.test.ts' | sort))
+}
 
 step "typecheck" pnpm typecheck
 step "lint" pnpm lint
 step "build" pnpm build
 step "dashboard unit and component tests" pnpm test:unit --json --outputFile="$results/jest.json"
-step "server tests (SQLite)" pnpm --filter server test -- --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination="$PWD/$results/server-sqlite.tap"
-step "server tests (PostgreSQL)" env TEST_DATABASE_URL=postgres://dockhand:dockhand@127.0.0.1:5432/postgres pnpm --filter server test -- --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination="$PWD/$results/server-postgres.tap"
-step "agent tests" pnpm --filter agent test -- --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination="$PWD/$results/agent.tap"
+step "server tests (SQLite)" node_suite server "$PWD/$results/server-sqlite.tap"
+TEST_DATABASE_URL=postgres://dockhand:dockhand@127.0.0.1:5432/postgres step "server tests (PostgreSQL)" node_suite server "$PWD/$results/server-postgres.tap"
+step "agent tests" node_suite agent "$PWD/$results/agent.tap"
 step "end-to-end tests" env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/e2e.json" pnpm test:e2e --reporter=list,json
 
 node scripts/summarize-tests.mjs "$results" || status=1
