@@ -57,6 +57,12 @@ function parseLine(line: string, containerId: string, channel: 'stdout' | 'stder
     timestamp: time,
     container_id: containerId,
     channel,
-    message: space > 0 ? line.slice(space + 1).replace(/\r$/, '') : '',
+    message: truncate(space > 0 ? line.slice(space + 1).replace(/\r$/, '') : ''),
   };
+}
+
+/** Keeps one answer of 2000 lines well under the hub's frame limit. */
+const MAX_MESSAGE = 4096;
+function truncate(message: string): string {
+  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
 }

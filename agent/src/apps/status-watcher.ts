@@ -21,7 +21,7 @@ export class StatusWatcher {
     private readonly engine: DockerEngine,
     private readonly apps: AppManager,
     private readonly publish: (changes: AppStatusEntry[]) => void,
-    private readonly sweepMs = 30_000,
+    private readonly sweepMs = 15_000,
   ) {}
 
   start(): void {
@@ -79,7 +79,8 @@ export class StatusWatcher {
       for (const appId of [...this.last.keys()]) if (!known.has(appId)) this.last.delete(appId);
       if (changes.length > 0) this.publish(changes);
     } catch {
-      // Docker briefly unavailable: the next event or sweep retries.
+      // Docker briefly unavailable or busy: try again shortly rather than wait for the sweep.
+      setTimeout(() => this.schedule(), 1000).unref();
     }
   }
 

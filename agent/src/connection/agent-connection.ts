@@ -51,7 +51,7 @@ export class AgentConnection {
   }
 
   private connect(): void {
-    const socket = new WebSocket(this.url, { handshakeTimeout: 15_000, maxPayload: 64 * 1024 * 1024 });
+    const socket = new WebSocket(this.url, { handshakeTimeout: 15_000, maxPayload: 16 * 1024 * 1024 });
     this.socket = socket;
     socket.on('open', () => {
       this.send({ type: 'hello', certificate: this.identity.certificatePem, agent_version: this.version, protocol: PROTOCOL_VERSION });

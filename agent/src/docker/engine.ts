@@ -6,8 +6,14 @@ export interface EngineResponse {
   body: Buffer;
 }
 
-/** Minimal Docker Engine API client over the unix socket (no dependency, no shell). */
+/**
+ * Minimal Docker Engine API client over the unix socket (no dependency, no shell). No keep-alive:
+ * a pooled socket the engine has just closed fails the next request at random (ECONNRESET), and
+ * a fresh unix-socket connection costs next to nothing.
+ */
 export class DockerEngine {
+  private readonly agent = new http.Agent({ keepAlive: false });
+
   constructor(readonly socketPath: string) {}
 
   request(method: string, path: string, body?: unknown, timeoutMs = 30_000): Promise<EngineResponse> {
@@ -16,6 +22,7 @@ export class DockerEngine {
       const req = http.request(
         {
           socketPath: this.socketPath,
+          agent: this.agent,
           method,
           path,
           headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {},
@@ -48,7 +55,7 @@ export class DockerEngine {
 
   /** Streams newline-delimited JSON events until `stop()` is called. */
   streamEvents(path: string, onEvent: (event: unknown) => void, onEnd: (error?: Error) => void): () => void {
-    const req = http.request({ socketPath: this.socketPath, method: 'GET', path }, (res) => {
+    const req = http.request({ socketPath: this.socketPath, agent: this.agent, method: 'GET', path }, (res) => {
       let buffered = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {

@@ -120,13 +120,16 @@ test('a catalog app installs and runs; stop, start and restart work; its logs ar
   await waitUntil(async () => (await appStatus(app.id)) === 1, 20_000, 'app active');
   assert.match(await containerEnv('web-'), /APP_TOKEN=[0-9a-f]{32}/);
 
-  // A container dying outside Dockhand is pushed by the agent as it happens.
+  // A container dying outside Dockhand is pushed by the agent: at once from the engine's events
+  // (usually within a second), at the latest by its periodic sweep.
   const webContainer = (await docker('ps', '--format', '{{.ID}} {{.Label "com.docker.compose.project"}}'))
     .split('\n')
     .find((line) => line.split(' ')[1]?.startsWith(`${prefix}web-`))
     ?.split(' ')[0];
   await docker('kill', webContainer ?? 'missing');
-  await waitUntil(async () => (await appStatus(app.id)) === 4, 15_000, 'problematic status pushed');
+  await waitUntil(async () => (await appStatus(app.id)) === 4, 40_000, 'problematic status pushed').catch((error: Error) => {
+    throw new Error(`${error.message}; agent output:\n${agent.output()}`);
+  });
 
   const controlApp = (action: string, operation?: string) => api('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, { app_id: app.id, action, operation });
   const stopped = await controlApp('stopped');

@@ -27,7 +27,8 @@ export async function registerAgentAreas(app: FastifyInstance, context: AppConte
   });
   context.presence = hub;
   app.addHook('onClose', async () => hub.close());
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 * 1024 } });
+  // Bounded before authentication too: the largest legitimate frame is a logs answer (≤ 2000 lines).
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 * 1024 } });
   app.get('/agent/connect', { websocket: true }, (socket) => hub.accept(socket));
 
   const apps = new AppService(context, hub);
