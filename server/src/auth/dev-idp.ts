@@ -28,6 +28,9 @@ export async function registerDevIdentityProvider(app: FastifyInstance, config: 
   if (!config.auth.devIdentityProvider) return;
   const accounts = new Map<string, DevAccount>();
   const provider = await createProvider(config, accounts);
+  // Trust X-Forwarded-Host/Proto: the relying party reaches this provider over loopback and names
+  // the public host it stands for (see oidc-client.ts). Development only: refused in production.
+  provider.proxy = true;
   const handle = provider.callback();
 
   await app.register(async (scope) => {

@@ -29,10 +29,16 @@ export function createOidcRelyingParty(config: Config, loopbackBase: LoopbackBas
   const ownOrigin = new URL(config.publicUrl).origin;
   let discovered: Promise<oidc.Configuration> | null = null;
 
+  const publicUrl = new URL(config.publicUrl);
   const loopbackFetch: oidc.CustomFetch = (url, options) => {
     const base = loopbackBase();
-    const target = base && url.startsWith(ownOrigin) ? base + url.slice(ownOrigin.length) : url;
-    return fetch(target, options as RequestInit);
+    if (!base || !url.startsWith(ownOrigin)) return fetch(url, options as RequestInit);
+    // The provider builds its endpoint URLs from the request's host: name the public one, or the
+    // browser is sent to the loopback address and loses its cookies (localhost vs 127.0.0.1).
+    const headers = new Headers(options.headers as ConstructorParameters<typeof Headers>[0]);
+    headers.set('x-forwarded-host', publicUrl.host);
+    headers.set('x-forwarded-proto', publicUrl.protocol.replace(':', ''));
+    return fetch(base + url.slice(ownOrigin.length), { ...(options as RequestInit), headers });
   };
 
   function configuration(): Promise<oidc.Configuration> {

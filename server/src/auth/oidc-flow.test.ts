@@ -132,3 +132,26 @@ test('a callback without the pending sign-in cookie does not sign anyone in', as
   assert.equal(response.cookies.find((cookie) => cookie.name === 'access_token')?.value ?? '', '');
   await close();
 });
+
+test('the dev identity provider keeps the browser on the public host, not the loopback address it listens on', async () => {
+  const port = await freePort();
+  // The README's defaults: the page is opened as localhost while the server listens on 127.0.0.1.
+  const base = `http://localhost:${port}`;
+  const { app, close } = await createTestApp({ PUBLIC_URL: base, PORT: String(port) });
+  await app.listen({ host: '127.0.0.1', port });
+  try {
+    const browser = new Browser();
+    const { authorize, html, finalLocation } = await signInThroughDevIdp(
+      browser,
+      base,
+      '/',
+      'grace@example.com',
+    );
+    assert.equal(authorize.origin, base);
+    assert.match(html, new RegExp(`action="(${base})?/dev-idp/interaction/`));
+    assert.equal(finalLocation, '/');
+    assert.ok(browser.cookie('access_token'));
+  } finally {
+    await close();
+  }
+});
