@@ -1,17 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { AuthProvider, configureApiClient, getBrowserAuthSession, queryClient } from 'shared';
 import { loadRemotesManifest } from './federation/remote-loader';
 import { AppRoutes } from './routes';
+import { fetchWithEarlyResponses } from './shell/early-requests';
 import { startSignedInPrefetch } from './shell/prefetch';
 import { suppressCanceledRejections } from './shell/suppress-canceled';
 
 // Every API call runs the auth state machine's check first (spec section 7).
-configureApiClient({ ensureAuthenticated: getBrowserAuthSession().ensureAuthenticated });
+configureApiClient({
+  ensureAuthenticated: getBrowserAuthSession().ensureAuthenticated,
+  fetch: fetchWithEarlyResponses((input, init) => window.fetch(input, init)),
+});
 suppressCanceledRejections();
-startSignedInPrefetch();
+const signedInPagesLoaded = startSignedInPrefetch();
 
 // Start reading the remotes manifest now, in parallel with the first render.
 loadRemotesManifest().catch((error: unknown) => console.warn('Dockhand: remotes manifest unavailable', error));
@@ -19,7 +23,8 @@ loadRemotesManifest().catch((error: unknown) => console.warn('Dockhand: remotes 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
+const root = createRoot(container);
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
@@ -30,5 +35,11 @@ createRoot(container).render(
         </HashRouter>
       </AuthProvider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// First render once the signed-in pages' code is in (it loads beside this bootstrap), as a
+// transition: React then waits for the already-loaded lazy pages instead of committing the
+// Loading fallback, after which it would hold the real page back for its 300 ms reveal throttle.
+void signedInPagesLoaded
+  .catch(() => undefined) // a failed chunk shows in the render below, through the usual path
+  .then(() => startTransition(() => root.render(app)));

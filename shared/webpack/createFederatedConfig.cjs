@@ -2,6 +2,7 @@
 // same singletons, loaders and output conventions (see /work/shared/STACK.md for the why of each).
 const path = require('node:path');
 const fs = require('node:fs');
+const { PrecompressPlugin } = require('./PrecompressPlugin.cjs');
 
 /** Libraries that must exist once per page, with their subpaths (react-dom/client must not load a second copy). */
 const SINGLETONS = [
@@ -93,6 +94,7 @@ function createFederatedConfig(options, env = {}, argv = {}) {
     }),
     new webpack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(`${pkg.name}@${version}`) }),
   ];
+  if (production) plugins.push(new PrecompressPlugin());
   if (kind === 'host' || !production) {
     const HtmlWebpackPlugin = requireFrom(packageDir, 'html-webpack-plugin');
     const template = path.join(packageDir, 'public', 'index.html');

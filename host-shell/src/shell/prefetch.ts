@@ -13,12 +13,13 @@ function storedAgentId(): string | null {
 /**
  * Signed-in first paint: starts the shell's code and its first data (servers, then the current
  * server's apps) while the shared libraries are still loading, instead of one after the other.
- * Does nothing on the login page or without a valid session cookie.
+ * Does nothing on the login page or without a valid session cookie. Resolves when the signed-in
+ * pages' code is loaded.
  */
-export function startSignedInPrefetch(hash: string = window.location.hash): void {
-  if (hash.startsWith('#/login') || !getBrowserAuthSession().hasValidToken()) return;
-  void import('../pages/ProtectedLayout');
-  if (hash === '' || hash === '#/' || hash === '#') void import('../pages/DashboardPage');
+export function startSignedInPrefetch(hash: string = window.location.hash): Promise<unknown> {
+  if (hash.startsWith('#/login') || !getBrowserAuthSession().hasValidToken()) return Promise.resolve();
+  const pages: Promise<unknown>[] = [import('../pages/ProtectedLayout')];
+  if (hash === '' || hash === '#/' || hash === '#') pages.push(import('../pages/DashboardPage'));
 
   const guess = storedAgentId();
   if (guess) void queryClient.prefetchQuery(appsQueryOptions(guess));
@@ -27,4 +28,5 @@ export function startSignedInPrefetch(hash: string = window.location.hash): void
     const current = chooseCurrentAgentId(agents, guess);
     if (current && current !== guess) void queryClient.prefetchQuery(appsQueryOptions(current));
   });
+  return Promise.all(pages);
 }

@@ -11,8 +11,11 @@ export const REVALIDATE = 'no-cache';
 const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|png|svg|jpe?g|gif|webp|woff2?)(\.map)?$/;
 const ENTRY_FILES = new Set(['remoteEntry.js', 'mf-manifest.json', 'index.html']);
 
+/** Build-time compressed siblings (`main.js.gz`, `main.js.br`) follow their original's rule. */
+const ENCODED_SUFFIX = /\.(gz|br)$/;
+
 export function cacheControlFor(filePath: string): string {
-  const fileName = filePath.split(/[\\/]/).pop() ?? '';
+  const fileName = (filePath.split(/[\\/]/).pop() ?? '').replace(ENCODED_SUFFIX, '');
   if (ENTRY_FILES.has(fileName)) return NO_STORE;
   if (HASHED_FILE.test(fileName)) return IMMUTABLE;
   return REVALIDATE;

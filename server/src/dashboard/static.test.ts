@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '../config.js';
 import { registerErrorHandler } from '../http/errors.js';
-import { IMMUTABLE, NO_STORE } from './cache-policy.js';
+import { IMMUTABLE, NO_STORE, REVALIDATE } from './cache-policy.js';
 import { registerDashboard } from './static.js';
 
 let app: FastifyInstance;
@@ -28,7 +29,14 @@ before(async () => {
   );
   write(path.join(hostDist, 'main.js'), 'import("./bootstrap")');
   write(path.join(hostDist, '113.41273d0bd8.js'), '/* chunk */');
+  // The build's precompressed siblings (shared/webpack/PrecompressPlugin.cjs).
+  fs.writeFileSync(path.join(hostDist, 'main.js.gz'), gzipSync('import("./bootstrap")'));
+  fs.writeFileSync(path.join(hostDist, '113.41273d0bd8.js.gz'), gzipSync('/* chunk */'));
   write(path.join(releasesDir, 'mfe-catalog', '1.4.0', 'remoteEntry.js'), 'var mfe_catalog;');
+  fs.writeFileSync(
+    path.join(releasesDir, 'mfe-catalog', '1.4.0', 'remoteEntry.js.gz'),
+    gzipSync('var mfe_catalog;'),
+  );
   write(path.join(releasesDir, 'mfe-catalog', '1.4.0', 'mf-manifest.json'), '{}');
   write(path.join(releasesDir, 'mfe-catalog', '1.4.0', '525.68586625e0.js'), '/* chunk */');
   app = Fastify();
@@ -80,4 +88,38 @@ test('the remotes manifest is read fresh on every request, and only through /rem
 
   assert.equal((await app.inject({ url: '/remotes/remotes.json' })).statusCode, 404);
   assert.equal((await app.inject({ url: '/remotes/../releases/remotes.json' })).statusCode, 404);
+});
+
+test('a precompressed file is sent gzip-encoded to a browser that accepts it, plain otherwise', async () => {
+  const gzipped = await app.inject({ url: '/main.js', headers: { 'accept-encoding': 'gzip, deflate' } });
+  assert.equal(gzipped.statusCode, 200);
+  assert.equal(gzipped.headers['content-encoding'], 'gzip');
+  assert.match(String(gzipped.headers.vary), /accept-encoding/i);
+  assert.match(String(gzipped.headers['content-type']), /javascript/);
+  assert.equal(gunzipSync(gzipped.rawPayload).toString(), 'import("./bootstrap")');
+
+  const plain = await app.inject({ url: '/main.js', headers: { 'accept-encoding': 'identity' } });
+  assert.equal(plain.statusCode, 200);
+  assert.equal(plain.headers['content-encoding'], undefined);
+  assert.match(String(plain.headers.vary), /accept-encoding/i);
+  assert.equal(plain.body, 'import("./bootstrap")');
+});
+
+test('compressed files keep the cache rule of their original', async () => {
+  const gzip = { 'accept-encoding': 'gzip' };
+  const chunk = await app.inject({ url: '/113.41273d0bd8.js', headers: gzip });
+  assert.equal(chunk.headers['content-encoding'], 'gzip');
+  assert.equal(chunk.headers['cache-control'], IMMUTABLE);
+  const hostEntry = await app.inject({ url: '/main.js', headers: gzip });
+  assert.equal(hostEntry.headers['cache-control'], REVALIDATE);
+  assert.ok(hostEntry.headers.etag, 'the host entry revalidates with its ETag');
+  const revalidated = await app.inject({
+    url: '/main.js',
+    headers: { ...gzip, 'if-none-match': String(hostEntry.headers.etag) },
+  });
+  assert.equal(revalidated.statusCode, 304);
+  const remoteEntry = await app.inject({ url: '/remotes/mfe-catalog/1.4.0/remoteEntry.js', headers: gzip });
+  assert.equal(remoteEntry.headers['content-encoding'], 'gzip');
+  assert.equal(remoteEntry.headers['cache-control'], NO_STORE);
+  assert.equal(remoteEntry.headers['access-control-allow-origin'], '*');
 });

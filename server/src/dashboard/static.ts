@@ -38,6 +38,8 @@ export async function registerDashboard(app: FastifyInstance, config: Config): P
     cacheControl: false,
     dotfiles: 'deny',
     index: false,
+    // Serves the build's .br/.gz sibling when the browser accepts it (Content-Encoding + Vary).
+    preCompressed: true,
     // Only {remote}/{version}/{file}: the manifest and anything else in the folder stay private.
     allowedPath: (pathName) => /^\/?[a-z0-9-]+\/[0-9A-Za-z.+-]+\/.+/.test(pathName),
     setHeaders: (reply, filePath) => {
@@ -53,6 +55,7 @@ export async function registerDashboard(app: FastifyInstance, config: Config): P
     cacheControl: false,
     dotfiles: 'deny',
     index: ['index.html'],
+    preCompressed: true,
     setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
   });
 }
