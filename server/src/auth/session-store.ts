@@ -2,8 +2,24 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { SessionUser } from './guard.js';
+import { reusableQuery } from './reusable-query.js';
 
 type Db = Kysely<Database>;
+
+/** Runs on every authenticated request: compiled once (see reusable-query.ts). */
+const liveSessionUser = reusableQuery(
+  ['sessionId', 'userId', 'now'],
+  (db: Db, args: { sessionId: string; userId: string; now: number }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id', 'users.name', 'users.email', 'users.image', 'sessions.id as sessionId'])
+      .where('sessions.id', '=', args.sessionId)
+      .where('sessions.user_id', '=', args.userId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', args.now)
+      .limit(1),
+);
 
 export async function findLiveSessionUser(
   db: Db,
@@ -11,15 +27,7 @@ export async function findLiveSessionUser(
   userId: string,
   now: number,
 ): Promise<SessionUser | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.image', 'sessions.id as sessionId'])
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+  const [row] = await liveSessionUser.run(db, { sessionId, userId, now });
   return row ?? null;
 }
 

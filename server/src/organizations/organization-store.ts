@@ -1,5 +1,6 @@
 /** Data access for organizations. */
 import type { Kysely, Selectable } from 'kysely';
+import { reusableQuery } from '../auth/reusable-query.js';
 import type { Database } from '../db/schema.js';
 import type { OrganizationRole, OrganizationsTable, OrganizationSubscriptionStatus } from './tables.js';
 
@@ -14,8 +15,9 @@ export interface UserOrganization {
   licenses: number;
 }
 
-export async function listOrganizationsOfUser(db: Db, userId: string): Promise<UserOrganization[]> {
-  return db
+/** Part of GET /auth/user, a hot path: compiled once (see auth/reusable-query.ts). */
+const organizationsOfUser = reusableQuery(['userId'], (db: Db, args: { userId: string }) =>
+  db
     .selectFrom('organization_members')
     .innerJoin('organizations', 'organizations.id', 'organization_members.organization_id')
     .select([
@@ -25,10 +27,13 @@ export async function listOrganizationsOfUser(db: Db, userId: string): Promise<U
       'organizations.subscription_status',
       'organizations.licenses',
     ])
-    .where('organization_members.user_id', '=', userId)
+    .where('organization_members.user_id', '=', args.userId)
     .orderBy('organization_members.created_at')
-    .orderBy('organizations.id')
-    .execute();
+    .orderBy('organizations.id'),
+);
+
+export async function listOrganizationsOfUser(db: Db, userId: string): Promise<UserOrganization[]> {
+  return organizationsOfUser.run(db, { userId });
 }
 
 export async function findOrganization(db: Db, organizationId: string): Promise<OrganizationRow | null> {
