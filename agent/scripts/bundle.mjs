@@ -15,7 +15,9 @@ await build({
   legalComments: 'none',
   define: { __DOCKHAND_AGENT_VERSION__: JSON.stringify(version) },
   // ws and the x509 stack are CommonJS; give them a `require` inside the ES module.
-  banner: { js: "import { createRequire as __dhCreateRequire } from 'node:module'; const require = __dhCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __dhCreateRequire } from 'node:module'; const require = __dhCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.log(`agent bundle ${version} written to dist/dockhand-agent.mjs`);

@@ -25,7 +25,10 @@ export function connectUrl(serverUrl: string): string {
 }
 
 /** Composition root: identity, Docker services, the status watcher and the server connection. */
-export async function startAgent(config: AgentConfig, log: (message: string) => void = console.log): Promise<RunningAgent> {
+export async function startAgent(
+  config: AgentConfig,
+  log: (message: string) => void = console.log,
+): Promise<RunningAgent> {
   const identity = await loadOrCreateIdentity(config.stateDir);
   const version = agentVersion();
   const engine = new DockerEngine(config.dockerSocket);
@@ -36,12 +39,24 @@ export async function startAgent(config: AgentConfig, log: (message: string) => 
     DOCKER_CONFIG: dockerConfigDir,
     ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
   };
-  const compose = new ComposeRunner(await detectComposeCli(config.composeCommand), systemEnv, config.composeTimeoutMs);
-  const apps = new AppManager(new AppStore(config.appsDir), compose, engine, identity.privateKeyPem, config.projectPrefix);
+  const compose = new ComposeRunner(
+    await detectComposeCli(config.composeCommand),
+    systemEnv,
+    config.composeTimeoutMs,
+  );
+  const apps = new AppManager(
+    new AppStore(config.appsDir),
+    compose,
+    engine,
+    identity.privateKeyPem,
+    config.projectPrefix,
+  );
   const pairingFile = path.join(config.stateDir, 'pairing-code');
 
   let connection: AgentConnection | null = null;
-  const watcher = new StatusWatcher(engine, apps, (changes) => connection?.send({ type: 'app-status', apps: changes }));
+  const watcher = new StatusWatcher(engine, apps, (changes) =>
+    connection?.send({ type: 'app-status', apps: changes }),
+  );
   const dispatch = createDispatcher({
     apps,
     networks: new NetworkService(engine),
@@ -57,7 +72,9 @@ export async function startAgent(config: AgentConfig, log: (message: string) => 
     },
     onPairingCode: (code, expiresAt) => {
       const minutes = Math.round((expiresAt - Date.now()) / 60_000);
-      log(`Pairing code: ${code} (enter it in the Dockhand dashboard to connect this server; valid ${minutes} minutes)`);
+      log(
+        `Pairing code: ${code} (enter it in the Dockhand dashboard to connect this server; valid ${minutes} minutes)`,
+      );
       void writeFile(pairingFile, `${code}\n`, { mode: 0o600 });
     },
     onWelcome: (agentId) => {

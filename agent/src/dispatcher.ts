@@ -11,17 +11,25 @@ export interface AgentServices {
   updateAgent(version: string, url: string): Promise<{ version: string }>;
 }
 
-type Handlers = { [M in AgentMethod]: (params: AgentMethods[M]['params']) => Promise<AgentMethods[M]['result']> };
+type Handlers = {
+  [M in AgentMethod]: (params: AgentMethods[M]['params']) => Promise<AgentMethods[M]['result']>;
+};
 
 const OPERATIONS: AppOperation[] = ['start', 'stop', 'restart', 'update', 'redeploy'];
 
 /** Routes one request from the server to the service that handles it, checking params shape. */
-export function createDispatcher(services: AgentServices): (method: string, params: unknown) => Promise<unknown> {
+export function createDispatcher(
+  services: AgentServices,
+): (method: string, params: unknown) => Promise<unknown> {
   const handlers: Handlers = {
     'app.deploy': (p) => services.apps.deploy(deployment(p.deployment), p.operation),
     'app.control': (p) => {
       if (!OPERATIONS.includes(p.operation)) throw invalid('operation');
-      return services.apps.control(text(p.app_id, 'app_id'), p.operation, p.deployment ? deployment(p.deployment) : undefined);
+      return services.apps.control(
+        text(p.app_id, 'app_id'),
+        p.operation,
+        p.deployment ? deployment(p.deployment) : undefined,
+      );
     },
     'app.delete': (p) => services.apps.delete(text(p.app_id, 'app_id')),
     'app.statuses': () => services.apps.statuses(),
@@ -36,12 +44,17 @@ export function createDispatcher(services: AgentServices): (method: string, para
     'network.delete': (p) => services.networks.delete(text(p.name, 'name')),
     'registry.list': () => services.registries.list(),
     'registry.create': (p) =>
-      services.registries.create(text(p.address, 'address'), text(p.username ?? '', 'username'), text(p.password ?? '', 'password')),
+      services.registries.create(
+        text(p.address, 'address'),
+        text(p.username ?? '', 'username'),
+        text(p.password ?? '', 'password'),
+      ),
     'registry.delete': (p) => services.registries.delete(text(p.address, 'address')),
     'agent.update': (p) => services.updateAgent(text(p.version, 'version'), text(p.url, 'url')),
   };
   return async (method, params) => {
-    if (!Object.hasOwn(handlers, method)) throw new AgentError(AgentErrorCode.UnknownMethod, `Unknown method: ${method}`);
+    if (!Object.hasOwn(handlers, method))
+      throw new AgentError(AgentErrorCode.UnknownMethod, `Unknown method: ${method}`);
     if (typeof params !== 'object' || params === null) throw invalid('params');
     const handler = handlers[method as AgentMethod] as (p: unknown) => Promise<unknown>;
     return handler(params);
@@ -65,15 +78,23 @@ function optionalNumber(value: unknown): number | undefined {
 
 function deployment(value: unknown): AppDeployment {
   const d = value as Partial<AppDeployment> | null;
-  if (!d || typeof d.app_id !== 'string' || typeof d.project !== 'string' || !Array.isArray(d.files) || !Array.isArray(d.variables)) {
+  if (
+    !d ||
+    typeof d.app_id !== 'string' ||
+    typeof d.project !== 'string' ||
+    !Array.isArray(d.files) ||
+    !Array.isArray(d.variables)
+  ) {
     throw invalid('deployment');
   }
   for (const file of d.files) {
-    if (typeof file?.filename !== 'string' || typeof file.content !== 'string') throw invalid('deployment.files');
+    if (typeof file?.filename !== 'string' || typeof file.content !== 'string')
+      throw invalid('deployment.files');
     file.is_encrypted = file.is_encrypted === true;
   }
   for (const variable of d.variables) {
-    if (typeof variable?.name !== 'string' || typeof variable.value !== 'string') throw invalid('deployment.variables');
+    if (typeof variable?.name !== 'string' || typeof variable.value !== 'string')
+      throw invalid('deployment.variables');
     variable.is_encrypted = variable.is_encrypted === true;
   }
   return d as AppDeployment;

@@ -28,9 +28,15 @@ export async function loadOrCreateIdentity(stateDir: string): Promise<AgentIdent
   const existing = await readExisting(keyPath, certPath);
   if (existing) return existing;
 
-  const keys = (await webcrypto.subtle.generateKey(ECDSA, true, ['sign', 'verify'])) as WebCryptoTypes.CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(ECDSA, true, [
+    'sign',
+    'verify',
+  ])) as WebCryptoTypes.CryptoKeyPair;
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: createHash('sha256').update(webcrypto.getRandomValues(new Uint8Array(16))).digest('hex').slice(0, 16),
+    serialNumber: createHash('sha256')
+      .update(webcrypto.getRandomValues(new Uint8Array(16)))
+      .digest('hex')
+      .slice(0, 16),
     name: 'CN=Dockhand Agent',
     notBefore: new Date(Date.now() - 60_000),
     notAfter: new Date(Date.now() + 20 * 365 * 24 * 3600 * 1000),
@@ -47,7 +53,10 @@ export async function loadOrCreateIdentity(stateDir: string): Promise<AgentIdent
 
 async function readExisting(keyPath: string, certPath: string): Promise<AgentIdentity | null> {
   try {
-    const [privateKeyPem, certificatePem] = await Promise.all([readFile(keyPath, 'utf8'), readFile(certPath, 'utf8')]);
+    const [privateKeyPem, certificatePem] = await Promise.all([
+      readFile(keyPath, 'utf8'),
+      readFile(certPath, 'utf8'),
+    ]);
     await Promise.all([chmod(keyPath, 0o600), chmod(certPath, 0o600)]);
     return { privateKeyPem, certificatePem, fingerprint: certificateFingerprint(certificatePem) };
   } catch (error) {
@@ -57,7 +66,9 @@ async function readExisting(keyPath: string, certPath: string): Promise<AgentIde
 }
 
 export function certificateFingerprint(certificatePem: string): string {
-  return createHash('sha256').update(new Uint8Array(new x509.X509Certificate(certificatePem).rawData)).digest('hex');
+  return createHash('sha256')
+    .update(new Uint8Array(new x509.X509Certificate(certificatePem).rawData))
+    .digest('hex');
 }
 
 export function pemToDer(pem: string): Buffer {
@@ -71,7 +82,13 @@ function toPem(der: Buffer, label: string): string {
 
 /** Signs the server's challenge nonce (ECDSA P-256 / SHA-256, IEEE P1363 r||s, base64). */
 export async function signChallenge(identity: AgentIdentity, nonce: string): Promise<string> {
-  const key = await webcrypto.subtle.importKey('pkcs8', pemToDer(identity.privateKeyPem), ECDSA, false, ['sign']);
-  const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, Buffer.from(nonce, 'utf8'));
+  const key = await webcrypto.subtle.importKey('pkcs8', pemToDer(identity.privateKeyPem), ECDSA, false, [
+    'sign',
+  ]);
+  const signature = await webcrypto.subtle.sign(
+    { name: 'ECDSA', hash: 'SHA-256' },
+    key,
+    Buffer.from(nonce, 'utf8'),
+  );
   return Buffer.from(signature).toString('base64');
 }

@@ -8,7 +8,9 @@ declare const __DOCKHAND_AGENT_VERSION__: string | undefined;
 /** Version baked into the bundle at build time; from agent/package.json when run from source. */
 export function agentVersion(): string {
   if (typeof __DOCKHAND_AGENT_VERSION__ === 'string') return __DOCKHAND_AGENT_VERSION__;
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 

@@ -27,8 +27,15 @@ const children = [];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const cpuTicks = (pid) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0);
+const rssMb = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const cpuTicks = (pid) =>
+  fs
+    .readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .split(') ')[1]
+    .split(' ')
+    .slice(11, 13)
+    .reduce((a, b) => a + Number(b), 0);
 
 function freePort() {
   return new Promise((resolve) => {
@@ -41,7 +48,10 @@ function freePort() {
 }
 
 function start(command, args, env) {
-  const child = spawn(command, args, { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.output = '';
   child.stdout.on('data', (chunk) => (child.output += chunk));
   child.stderr.on('data', (chunk) => (child.output += chunk));
@@ -80,7 +90,8 @@ async function signIn(base) {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ name: 'Bench', email: 'bench@example.com' }).toString(),
   });
-  for (let hop = 0; hop < 5 && !jar.get('access_token'); hop += 1) response = await go(response.headers.get('location'));
+  for (let hop = 0; hop < 5 && !jar.get('access_token'); hop += 1)
+    response = await go(response.headers.get('location'));
   return jar.get('access_token');
 }
 
@@ -102,14 +113,44 @@ function writeCatalog(dir) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'assets', 'bench-web.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(template, 'compose.yml'), COMPOSE);
-  fs.writeFileSync(path.join(template, 'template.json'), JSON.stringify({
-    id: 'bench-web', name: 'Bench Web', slug: 'bench-web', summary: 'Bench.', description: 'Bench.', license: 'GPL-2.0',
-    license_url: null, homepage_url: 'https://busybox.net', repository_url: null, registry_url: null, documentation_url: null,
-    keywords: [], tags: ['Bench'], alternative_to: [], logo: 'bench-web.svg', waiting_list: false, available_in: [], sponsorship: [],
-    registry: { tags: [{ name: '1.0.0' }], releases: [{ name: '1.0.0', date: '2026-01-01', description: 'x', breaking_changes: false, changelog_url: null, image_tag: String(process.pid) }] },
-    files: [{ filename: 'compose.yml', path: 'compose.yml' }],
-    variables: [],
-  }));
+  fs.writeFileSync(
+    path.join(template, 'template.json'),
+    JSON.stringify({
+      id: 'bench-web',
+      name: 'Bench Web',
+      slug: 'bench-web',
+      summary: 'Bench.',
+      description: 'Bench.',
+      license: 'GPL-2.0',
+      license_url: null,
+      homepage_url: 'https://busybox.net',
+      repository_url: null,
+      registry_url: null,
+      documentation_url: null,
+      keywords: [],
+      tags: ['Bench'],
+      alternative_to: [],
+      logo: 'bench-web.svg',
+      waiting_list: false,
+      available_in: [],
+      sponsorship: [],
+      registry: {
+        tags: [{ name: '1.0.0' }],
+        releases: [
+          {
+            name: '1.0.0',
+            date: '2026-01-01',
+            description: 'x',
+            breaking_changes: false,
+            changelog_url: null,
+            image_tag: String(process.pid),
+          },
+        ],
+      },
+      files: [{ filename: 'compose.yml', path: 'compose.yml' }],
+      variables: [],
+    }),
+  );
 }
 
 async function startServer(extraEnv = {}) {
@@ -117,13 +158,24 @@ async function startServer(extraEnv = {}) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = path.join(tmp, `data-${port}`);
   const server = start(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
-    PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DEV_IDP: '1', BILLING_PROVIDER: 'dev',
-    LOG_LEVEL: 'warn', CATALOG_EXTRA_DIR: path.join(tmp, 'catalog'), ...extraEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    DEV_IDP: '1',
+    BILLING_PROVIDER: 'dev',
+    LOG_LEVEL: 'warn',
+    CATALOG_EXTRA_DIR: path.join(tmp, 'catalog'),
+    ...extraEnv,
   });
   await waitFor(async () => (await fetch(`${base}/healthz`)).ok, 'server start');
   const token = await signIn(base);
   const api = async (method, url, body) => {
-    const response = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return response.json();
   };
   const organization = await api('POST', '/api/v1/organization/create-organization', { name: 'Bench' });
@@ -134,13 +186,24 @@ async function startServer(extraEnv = {}) {
 async function pairedAgent(ctx) {
   const stateDir = path.join(tmp, 'agent-state');
   const agent = start(process.execPath, [path.join(root, 'agent', 'dist', 'dockhand-agent.mjs')], {
-    DOCKHAND_SERVER_URL: ctx.base, DOCKHAND_STATE_DIR: stateDir, DOCKHAND_PROJECT_PREFIX: prefix,
+    DOCKHAND_SERVER_URL: ctx.base,
+    DOCKHAND_STATE_DIR: stateDir,
+    DOCKHAND_PROJECT_PREFIX: prefix,
   });
   const code = await waitFor(async () => /Pairing code: (\w{6})/.exec(agent.output)?.[1], 'pairing code');
-  const registered = await ctx.api('POST', '/api/v1/agents/register-agent', { code, organization_id: ctx.organizationId });
+  const registered = await ctx.api('POST', '/api/v1/agents/register-agent', {
+    code,
+    organization_id: ctx.organizationId,
+  });
   const agentId = registered.data.agent.id;
   ctx.sqlite.prepare("UPDATE agents SET subscription_status = 'free' WHERE id = ?").run(agentId);
-  await waitFor(async () => (await ctx.api('GET', '/api/v1/agents/get-agents-status')).data.agents.some((a) => a.agent_id === agentId && a.status === 1), 'agent online');
+  await waitFor(
+    async () =>
+      (await ctx.api('GET', '/api/v1/agents/get-agents-status')).data.agents.some(
+        (a) => a.agent_id === agentId && a.status === 1,
+      ),
+    'agent online',
+  );
   return { agent, agentId };
 }
 
@@ -150,11 +213,21 @@ async function idle(ctx, { agent }) {
   const [ticks0, t0] = [cpuTicks(agent.pid), Date.now()];
   await sleep(30_000);
   const cpu = ((cpuTicks(agent.pid) - ticks0) / ticksPerSecond / ((Date.now() - t0) / 1000)) * 100;
-  console.log(`agent idle: ${rssMb(agent.pid).toFixed(1)} MB resident, ${cpu.toFixed(2)} % CPU (30 s sample after 10 s settle; targets 60 MB, 0.5 %)`);
+  console.log(
+    `agent idle: ${rssMb(agent.pid).toFixed(1)} MB resident, ${cpu.toFixed(2)} % CPU (30 s sample after 10 s settle; targets 60 MB, 0.5 %)`,
+  );
 }
 
 async function running(projectStart) {
-  const out = (await exec('docker', ['ps', '--filter', 'status=running', '--format', '{{.Label "com.docker.compose.project"}}'])).stdout;
+  const out = (
+    await exec('docker', [
+      'ps',
+      '--filter',
+      'status=running',
+      '--format',
+      '{{.Label "com.docker.compose.project"}}',
+    ])
+  ).stdout;
   return out.split('\n').some((project) => project.startsWith(projectStart));
 }
 
@@ -164,10 +237,16 @@ async function deploy(ctx, { agentId }) {
   const plainDir = path.join(tmp, 'plain');
   fs.mkdirSync(plainDir, { recursive: true });
   fs.writeFileSync(path.join(plainDir, 'compose.yml'), COMPOSE);
-  const compose = (await exec('docker', ['compose', 'version']).then(() => ['docker', ['compose']], () => ['docker-compose', []]));
+  const compose = await exec('docker', ['compose', 'version']).then(
+    () => ['docker', ['compose']],
+    () => ['docker-compose', []],
+  );
   for (let run = 0; run < DEPLOY_RUNS; run += 1) {
     let started = Date.now();
-    const installed = await ctx.api('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, { name: `bench-${run}`, template_id: 'bench-web' });
+    const installed = await ctx.api('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
+      name: `bench-${run}`,
+      template_id: 'bench-web',
+    });
     if (!installed.success) throw new Error(installed.message);
     await waitFor(() => running(`${prefix}bench-${run}-`), 'installed app running');
     viaDockhand.push(Date.now() - started);
@@ -182,17 +261,32 @@ async function deploy(ctx, { agentId }) {
     plain.push(Date.now() - started);
     await exec(compose[0], [...args, 'down'], { env, cwd: plainDir });
   }
-  console.log(`deploy: install-app → running median ${median(viaDockhand)} ms; plain compose up -d → running median ${median(plain)} ms`);
-  console.log(`deploy overhead (median of ${DEPLOY_RUNS}): ${median(viaDockhand) - median(plain)} ms (target 300 ms)`);
+  console.log(
+    `deploy: install-app → running median ${median(viaDockhand)} ms; plain compose up -d → running median ${median(plain)} ms`,
+  );
+  console.log(
+    `deploy overhead (median of ${DEPLOY_RUNS}): ${median(viaDockhand) - median(plain)} ms (target 300 ms)`,
+  );
 }
 
 async function makeIdentity(x509) {
-  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    'sign',
+    'verify',
+  ]);
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '01', name: 'CN=bench', notBefore: new Date(Date.now() - 60_000), notAfter: new Date(Date.now() + 86_400_000),
-    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' }, keys,
+    serialNumber: '01',
+    name: 'CN=bench',
+    notBefore: new Date(Date.now() - 60_000),
+    notAfter: new Date(Date.now() + 86_400_000),
+    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+    keys,
   });
-  return { pem: certificate.toString('pem'), fingerprint: createHash('sha256').update(new Uint8Array(certificate.rawData)).digest('hex'), privateKey: keys.privateKey };
+  return {
+    pem: certificate.toString('pem'),
+    fingerprint: createHash('sha256').update(new Uint8Array(certificate.rawData)).digest('hex'),
+    privateKey: keys.privateKey,
+  };
 }
 
 async function connections() {
@@ -206,42 +300,75 @@ async function connections() {
   const insert = ctx.sqlite.prepare(
     "INSERT INTO agents (id, organization_id, name, certificate, certificate_fingerprint, subscription_status, created_at) VALUES (?, ?, ?, ?, ?, 'free', ?)",
   );
-  ctx.sqlite.transaction(() => identities.forEach((identity, i) => insert.run(`bench-${i}`, ctx.organizationId, `bench-${i}`, identity.pem, identity.fingerprint, Date.now())))();
+  ctx.sqlite.transaction(() =>
+    identities.forEach((identity, i) =>
+      insert.run(
+        `bench-${i}`,
+        ctx.organizationId,
+        `bench-${i}`,
+        identity.pem,
+        identity.fingerprint,
+        Date.now(),
+      ),
+    ),
+  )();
   const idleRss = rssMb(ctx.server.pid);
   const url = `${ctx.base.replace('http', 'ws')}/agent/connect`;
   let welcomed = 0;
   let failed = 0;
   const sockets = [];
-  const connectOne = (identity) => new Promise((resolve) => {
-    const socket = new WebSocket(url, { perMessageDeflate: false });
-    sockets.push(socket);
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', certificate: identity.pem, agent_version: 'bench', protocol: 1 })));
-    socket.on('message', async (data) => {
-      const message = JSON.parse(String(data));
-      if (message.type === 'challenge') {
-        const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, identity.privateKey, Buffer.from(message.nonce));
-        socket.send(JSON.stringify({ type: 'proof', signature: Buffer.from(signature).toString('base64') }));
-      } else if (message.type === 'welcome') {
-        welcomed += 1;
+  const connectOne = (identity) =>
+    new Promise((resolve) => {
+      const socket = new WebSocket(url, { perMessageDeflate: false });
+      sockets.push(socket);
+      socket.on('open', () =>
+        socket.send(
+          JSON.stringify({ type: 'hello', certificate: identity.pem, agent_version: 'bench', protocol: 1 }),
+        ),
+      );
+      socket.on('message', async (data) => {
+        const message = JSON.parse(String(data));
+        if (message.type === 'challenge') {
+          const signature = await webcrypto.subtle.sign(
+            { name: 'ECDSA', hash: 'SHA-256' },
+            identity.privateKey,
+            Buffer.from(message.nonce),
+          );
+          socket.send(
+            JSON.stringify({ type: 'proof', signature: Buffer.from(signature).toString('base64') }),
+          );
+        } else if (message.type === 'welcome') {
+          welcomed += 1;
+          resolve();
+        }
+      });
+      socket.on('error', () => {
+        failed += 1;
         resolve();
-      }
+      });
+      socket.on('close', () => resolve());
     });
-    socket.on('error', () => { failed += 1; resolve(); });
-    socket.on('close', () => resolve());
-  });
   const started = Date.now();
-  for (let i = 0; i < identities.length; i += 200) await Promise.all(identities.slice(i, i + 200).map(connectOne));
+  for (let i = 0; i < identities.length; i += 200)
+    await Promise.all(identities.slice(i, i + 200).map(connectOne));
   const seconds = (Date.now() - started) / 1000;
   await sleep(2000);
   const status = await ctx.api('GET', '/api/v1/agents/get-agents-status');
   const online = status.data.agents.filter((a) => a.status === 1).length;
-  console.log(`connections: ${welcomed} of ${AGENTS} simulated agents authenticated in ${seconds.toFixed(1)} s (${failed} failed); server reports ${online} online`);
-  console.log(`server memory: ${idleRss.toFixed(1)} MB before, ${rssMb(ctx.server.pid).toFixed(1)} MB with ${online} agents connected (target 10,000 within 1024 MB)`);
+  console.log(
+    `connections: ${welcomed} of ${AGENTS} simulated agents authenticated in ${seconds.toFixed(1)} s (${failed} failed); server reports ${online} online`,
+  );
+  console.log(
+    `server memory: ${idleRss.toFixed(1)} MB before, ${rssMb(ctx.server.pid).toFixed(1)} MB with ${online} agents connected (target 10,000 within 1024 MB)`,
+  );
   sockets.forEach((socket) => socket.terminate());
 }
 
 try {
-  if (!fs.existsSync(path.join(root, 'server', 'dist', 'main.js')) || !fs.existsSync(path.join(root, 'agent', 'dist', 'dockhand-agent.mjs'))) {
+  if (
+    !fs.existsSync(path.join(root, 'server', 'dist', 'main.js')) ||
+    !fs.existsSync(path.join(root, 'agent', 'dist', 'dockhand-agent.mjs'))
+  ) {
     throw new Error('run `pnpm build` first (server/dist and agent/dist/dockhand-agent.mjs)');
   }
   if (phases.includes('idle') || phases.includes('deploy')) {
@@ -256,10 +383,15 @@ try {
 } finally {
   for (const child of children.reverse()) if (child.exitCode === null) child.kill();
   await sleep(500);
-  const containers = (await exec('docker', ['ps', '-a', '--format', '{{.ID}} {{.Label "com.docker.compose.project"}}'])).stdout;
-  for (const line of containers.split('\n')) if (line.split(' ')[1]?.startsWith(prefix)) await exec('docker', ['rm', '-f', line.split(' ')[0]]).catch(() => undefined);
+  const containers = (
+    await exec('docker', ['ps', '-a', '--format', '{{.ID}} {{.Label "com.docker.compose.project"}}'])
+  ).stdout;
+  for (const line of containers.split('\n'))
+    if (line.split(' ')[1]?.startsWith(prefix))
+      await exec('docker', ['rm', '-f', line.split(' ')[0]]).catch(() => undefined);
   const networks = (await exec('docker', ['network', 'ls', '--format', '{{.Name}}'])).stdout.split('\n');
-  for (const name of networks.filter((n) => n.startsWith(prefix))) await exec('docker', ['network', 'rm', name]).catch(() => undefined);
+  for (const name of networks.filter((n) => n.startsWith(prefix)))
+    await exec('docker', ['network', 'rm', name]).catch(() => undefined);
   await exec('docker', ['rmi', '-f', image]).catch(() => undefined);
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -18,7 +18,9 @@ suppressCanceledRejections();
 const signedInPagesLoaded = startSignedInPrefetch();
 
 // Start reading the remotes manifest now, in parallel with the first render.
-loadRemotesManifest().catch((error: unknown) => console.warn('Dockhand: remotes manifest unavailable', error));
+loadRemotesManifest().catch((error: unknown) =>
+  console.warn('Dockhand: remotes manifest unavailable', error),
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

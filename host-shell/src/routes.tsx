@@ -15,11 +15,20 @@ export function AppRoutes() {
       <Route path="/" element={<ProtectedLayout />}>
         <Route index element={<DashboardPage />} />
         <Route path="catalog" element={<RemotePage remote="mfe-catalog" module="CatalogPage" />} />
-        <Route path="catalog/:appName" element={<RemotePage remote="mfe-catalog" module="CatalogItemPage" />} />
+        <Route
+          path="catalog/:appName"
+          element={<RemotePage remote="mfe-catalog" module="CatalogItemPage" />}
+        />
         <Route path="app/:appId" element={<RemotePage remote="mfe-apps" module="AppDetailPage" />} />
         <Route path="create-app" element={<RemotePage remote="mfe-apps" module="CreateAppPage" />} />
-        <Route path="settings" element={<RemotePage remote="mfe-server-settings" module="ServerSettingsPage" />} />
-        <Route path="organization" element={<RemotePage remote="mfe-organization" module="OrganizationPage" />} />
+        <Route
+          path="settings"
+          element={<RemotePage remote="mfe-server-settings" module="ServerSettingsPage" />}
+        />
+        <Route
+          path="organization"
+          element={<RemotePage remote="mfe-organization" module="OrganizationPage" />}
+        />
       </Route>
       <Route path="*" element={<Navigate to="/login" replace />} />
     </Routes>

@@ -101,7 +101,12 @@ function loadAuthConfig(env: NodeJS.ProcessEnv, mode: Config['mode'], publicUrl:
   };
   if (devIdentityProvider) {
     // The dev provider registers exactly this client for itself (see auth/dev-idp.ts).
-    return { ...common, issuer: `${publicUrl}/dev-idp`, clientId: 'dockhand-dev', clientSecret: randomBytes(24).toString('base64url') };
+    return {
+      ...common,
+      issuer: `${publicUrl}/dev-idp`,
+      clientId: 'dockhand-dev',
+      clientSecret: randomBytes(24).toString('base64url'),
+    };
   }
   return {
     ...common,
@@ -112,9 +117,12 @@ function loadAuthConfig(env: NodeJS.ProcessEnv, mode: Config['mode'], publicUrl:
 }
 
 function loadBillingConfig(env: NodeJS.ProcessEnv, mode: Config['mode']): BillingConfig {
-  const provider = env.BILLING_PROVIDER === 'stripe' || env.BILLING_PROVIDER === 'dev'
-    ? env.BILLING_PROVIDER
-    : mode === 'production' ? 'stripe' : 'dev';
+  const provider =
+    env.BILLING_PROVIDER === 'stripe' || env.BILLING_PROVIDER === 'dev'
+      ? env.BILLING_PROVIDER
+      : mode === 'production'
+        ? 'stripe'
+        : 'dev';
   if (provider === 'dev' && mode === 'production') {
     throw new Error('The development billing provider cannot run in production mode');
   }
@@ -127,7 +135,11 @@ function loadBillingConfig(env: NodeJS.ProcessEnv, mode: Config['mode']): Billin
     stripePricePro: env.STRIPE_PRICE_PRO ?? '',
     stripePriceBusiness: env.STRIPE_PRICE_BUSINESS ?? '',
     stripeApi: apiHost
-      ? { host: apiHost, port: Number(env.STRIPE_API_PORT ?? 443), protocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https' }
+      ? {
+          host: apiHost,
+          port: Number(env.STRIPE_API_PORT ?? 443),
+          protocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : 'https',
+        }
       : undefined,
   };
 }

@@ -41,7 +41,12 @@ export { readCookie } from './api/cookies';
 export { QUERY_DEFAULTS, createQueryClient, queryClient, retryDelay } from './query/queryClient';
 export type { DashboardQueryMeta } from './query/queryClient';
 export { queryKeys } from './query/query-keys';
-export { AGENT_LIST_STALE_TIME_MS, agentsQueryOptions, fetchAgents, toMilliseconds } from './query/agentQueries';
+export {
+  AGENT_LIST_STALE_TIME_MS,
+  agentsQueryOptions,
+  fetchAgents,
+  toMilliseconds,
+} from './query/agentQueries';
 
 export { EventBus, eventBus } from './events/event-bus';
 export type { DashboardEventName, DashboardEvents, ToastRequest } from './events/event-bus';
@@ -87,7 +92,12 @@ export {
   validateServerRename,
   validateVariableName,
 } from './domain/validation';
-export type { AppNameContext, ServerRenamePlan, ValidationResult, VariableNameContext } from './domain/validation';
+export type {
+  AppNameContext,
+  ServerRenamePlan,
+  ValidationResult,
+  VariableNameContext,
+} from './domain/validation';
 export {
   CERTIFICATE_KEY_NOT_P256,
   INVALID_CERTIFICATE_FORMAT,
@@ -125,7 +135,13 @@ export {
   upgradeActionFor,
   versionChoicesForPlan,
 } from './domain/plans';
-export type { UpgradeAction, UpgradeContext, UpgradeTarget, VersionChoice, VersionChoices } from './domain/plans';
+export type {
+  UpgradeAction,
+  UpgradeContext,
+  UpgradeTarget,
+  VersionChoice,
+  VersionChoices,
+} from './domain/plans';
 export {
   APP_STATUS_CODES,
   APP_STATUS_WAITING_LABEL,

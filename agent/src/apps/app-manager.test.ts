@@ -30,7 +30,13 @@ before(async () => {
   await buildBusyboxImage(image);
   engine = new DockerEngine('/var/run/docker.sock');
   const compose = new ComposeRunner(await detectComposeCli(), { PATH: process.env.PATH, HOME: dir }, 120_000);
-  apps = new AppManager(new AppStore(path.join(dir, 'apps')), compose, engine, identity.privateKeyPem, prefix);
+  apps = new AppManager(
+    new AppStore(path.join(dir, 'apps')),
+    compose,
+    engine,
+    identity.privateKeyPem,
+    prefix,
+  );
 });
 
 after(async () => {
@@ -39,22 +45,35 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function deployment(appId: string, files: AppDeployment['files'], variables: AppDeployment['variables'] = []): AppDeployment {
+function deployment(
+  appId: string,
+  files: AppDeployment['files'],
+  variables: AppDeployment['variables'] = [],
+): AppDeployment {
   return { app_id: appId, project: appId, files, variables };
 }
 
 async function containerEnv(project: string): Promise<string> {
-  const ids = await runCommand('docker', ['ps', '-q', '--filter', `label=com.docker.compose.project=${project}`]);
+  const ids = await runCommand('docker', [
+    'ps',
+    '-q',
+    '--filter',
+    `label=com.docker.compose.project=${project}`,
+  ]);
   const id = ids.stdout.split('\n')[0] ?? '';
   return (await runCommand('docker', ['exec', id, 'env'])).stdout;
 }
 
 test('deploys, controls and reads logs of an app; a secret is decrypted only on the agent', async () => {
   const secret = await encryptSecret('top-secret-42', certificateSpki(identity.certificatePem));
-  const app = deployment('app-one', [{ filename: 'compose.yml', content: httpdCompose(image), is_encrypted: false }], [
-    { name: 'GREETING', value: 'hello', is_encrypted: false },
-    { name: 'SECRET_VALUE', value: secret, is_encrypted: true },
-  ]);
+  const app = deployment(
+    'app-one',
+    [{ filename: 'compose.yml', content: httpdCompose(image), is_encrypted: false }],
+    [
+      { name: 'GREETING', value: 'hello', is_encrypted: false },
+      { name: 'SECRET_VALUE', value: secret, is_encrypted: true },
+    ],
+  );
   const deployed = await apps.deploy(app);
   assert.equal(deployed.status, AppStatus.Active);
   assert.match(await containerEnv(`${prefix}app-one`), /APP_SECRET=top-secret-42/);
@@ -81,22 +100,43 @@ test('deploys, controls and reads logs of an app; a secret is decrypted only on 
 
   await apps.delete('app-one');
   assert.equal(existsSync(path.join(dir, 'apps', 'app-one')), false);
-  const left = await runCommand('docker', ['ps', '-aq', '--filter', `label=com.docker.compose.project=${prefix}app-one`]);
+  const left = await runCommand('docker', [
+    'ps',
+    '-aq',
+    '--filter',
+    `label=com.docker.compose.project=${prefix}app-one`,
+  ]);
   assert.equal(left.stdout.trim(), '');
 });
 
 test('injection payloads in names, filenames and values are never interpreted', async () => {
   const marker = path.join(dir, 'pwned');
-  const payloads = [`$(touch ${marker})`, `\`touch ${marker}\``, `; touch ${marker}`, `' && touch ${marker} '`];
+  const payloads = [
+    `$(touch ${marker})`,
+    `\`touch ${marker}\``,
+    `; touch ${marker}`,
+    `' && touch ${marker} '`,
+  ];
   const compose = { filename: 'compose.yml', content: httpdCompose(image), is_encrypted: false };
   for (const payload of payloads) {
-    await assert.rejects(apps.deploy({ ...deployment('bad', [compose]), project: `x${payload}` }), /Project name must be/);
-    await assert.rejects(apps.deploy({ ...deployment(`a${payload}`, [compose]), project: "ok" }), /Invalid app id/);
     await assert.rejects(
-      apps.deploy(deployment('bad', [compose, { filename: `x${payload}`, content: '', is_encrypted: false }])),
+      apps.deploy({ ...deployment('bad', [compose]), project: `x${payload}` }),
+      /Project name must be/,
+    );
+    await assert.rejects(
+      apps.deploy({ ...deployment(`a${payload}`, [compose]), project: 'ok' }),
+      /Invalid app id/,
+    );
+    await assert.rejects(
+      apps.deploy(
+        deployment('bad', [compose, { filename: `x${payload}`, content: '', is_encrypted: false }]),
+      ),
       /Filename can only contain/,
     );
-    await assert.rejects(apps.deploy(deployment('bad', [compose], [{ name: `V${payload}`, value: '', is_encrypted: false }])), /Variable name must start/);
+    await assert.rejects(
+      apps.deploy(deployment('bad', [compose], [{ name: `V${payload}`, value: '', is_encrypted: false }])),
+      /Variable name must start/,
+    );
   }
   await assert.rejects(
     apps.deploy(deployment('bad', [compose, { filename: '../../etc/x', content: '', is_encrypted: false }])),
@@ -113,7 +153,8 @@ test('a compose file with an image that does not exist is reported as a clear er
   const bad = httpdCompose('dockhand-test-missing/nothing-here:0');
   await assert.rejects(
     apps.deploy(deployment('broken', [{ filename: 'compose.yml', content: bad, is_encrypted: false }])),
-    (error: Error) => /docker compose up failed \(exit \d+\):/.test(error.message) && /nothing-here/.test(error.message),
+    (error: Error) =>
+      /docker compose up failed \(exit \d+\):/.test(error.message) && /nothing-here/.test(error.message),
   );
   assert.equal((await apps.statuses()).find((s) => s.app_id === 'broken')?.status, AppStatus.Problematic);
   await apps.delete('broken');
@@ -134,7 +175,13 @@ test('networks are created, listed and deleted on the engine', async () => {
 test('a redeploy writes new files, removes dropped ones and keeps secret files private', async () => {
   const compose = { filename: 'compose.yml', content: httpdCompose(image), is_encrypted: false };
   const secretFile = await encryptSecret('password=abc', certificateSpki(identity.certificatePem));
-  await apps.deploy(deployment('files', [compose, { filename: 'conf/extra.txt', content: 'x', is_encrypted: false }, { filename: 'conf/secret.env', content: secretFile, is_encrypted: true }]));
+  await apps.deploy(
+    deployment('files', [
+      compose,
+      { filename: 'conf/extra.txt', content: 'x', is_encrypted: false },
+      { filename: 'conf/secret.env', content: secretFile, is_encrypted: true },
+    ]),
+  );
   const project = path.join(dir, 'apps', 'files', 'project');
   assert.equal(await readFile(path.join(project, 'conf', 'secret.env'), 'utf8'), 'password=abc');
   assert.equal((await stat(path.join(project, 'conf', 'secret.env'))).mode & 0o777, 0o600);

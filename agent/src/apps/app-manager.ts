@@ -36,12 +36,18 @@ export class AppManager {
     // Save before running compose so a failed `up` can still be stopped or deleted later.
     await this.store.save(record);
     if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
-    await this.compose.runOrThrow(project, ['up', '-d', '--remove-orphans', ...(operation === 'redeploy' ? ['--force-recreate'] : [])]);
+    await this.compose.runOrThrow(project, [
+      'up',
+      '-d',
+      '--remove-orphans',
+      ...(operation === 'redeploy' ? ['--force-recreate'] : []),
+    ]);
     return { app_id: deployment.app_id, status: await this.statusOf(record) };
   }
 
   async control(appId: string, operation: AppOperation, deployment?: AppDeployment): Promise<AppStatusEntry> {
-    if ((operation === 'update' || operation === 'redeploy') && deployment) return this.deploy(deployment, operation);
+    if ((operation === 'update' || operation === 'redeploy') && deployment)
+      return this.deploy(deployment, operation);
     const record = await this.requireRecord(appId);
     const project = await this.prepare(record);
     record.desiredRunning = operation !== 'stop';
@@ -89,7 +95,10 @@ export class AppManager {
 
   private async containersByProject(): Promise<Map<string, ContainerState[]>> {
     const filters = encodeURIComponent(JSON.stringify({ label: ['com.docker.compose.project'] }));
-    const list = await this.engine.json<ContainerListEntry[]>('GET', `/containers/json?all=1&filters=${filters}`);
+    const list = await this.engine.json<ContainerListEntry[]>(
+      'GET',
+      `/containers/json?all=1&filters=${filters}`,
+    );
     const byProject = new Map<string, ContainerState[]>();
     for (const container of list) {
       const project = container.Labels['com.docker.compose.project'];
@@ -113,7 +122,8 @@ export class AppManager {
 
   private async requireRecord(appId: string): Promise<AppRecord> {
     const record = await this.store.get(appId);
-    if (!record) throw new AgentError(AgentErrorCode.AppNotFound, `App ${appId} is not deployed on this server`);
+    if (!record)
+      throw new AgentError(AgentErrorCode.AppNotFound, `App ${appId} is not deployed on this server`);
     return record;
   }
 
@@ -121,11 +131,17 @@ export class AppManager {
   private async prepare(record: AppRecord): Promise<ComposeProject> {
     const { deployment } = record;
     const directory = this.store.projectDir(deployment.app_id);
-    const targets = deployment.files.map((file) => ({ file, target: safeFilePath(directory, file.filename) }));
+    const targets = deployment.files.map((file) => ({
+      file,
+      target: safeFilePath(directory, file.filename),
+    }));
     deployment.variables.forEach((variable) => assertVariableName(variable.name));
     const composeFiles = composeFilesOf(deployment.files.map((file) => file.filename));
     if (composeFiles.length === 0) {
-      throw new AgentError(AgentErrorCode.InvalidRequest, 'The app has no compose file (compose.yml or docker-compose.yml)');
+      throw new AgentError(
+        AgentErrorCode.InvalidRequest,
+        'The app has no compose file (compose.yml or docker-compose.yml)',
+      );
     }
     const variables: Record<string, string> = {};
     for (const variable of deployment.variables) {
@@ -135,7 +151,9 @@ export class AppManager {
     }
     await mkdir(directory, { recursive: true, mode: 0o700 });
     for (const { file, target } of targets) {
-      const content = file.is_encrypted ? await decryptSecret(file.content, this.privateKeyPem, `file ${file.filename}`) : file.content;
+      const content = file.is_encrypted
+        ? await decryptSecret(file.content, this.privateKeyPem, `file ${file.filename}`)
+        : file.content;
       await mkdir(path.dirname(target), { recursive: true });
       await rm(target, { force: true });
       await writeFile(target, content, { mode: file.is_encrypted ? 0o600 : 0o644 });

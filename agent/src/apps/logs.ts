@@ -13,13 +13,25 @@ interface ContainerSummary {
 }
 
 /** Reads the logs of every container of a compose project, merged and ordered by time. */
-export async function readProjectLogs(engine: DockerEngine, projectName: string, query: LogQuery): Promise<AppLogs> {
-  const filters = encodeURIComponent(JSON.stringify({ label: [`com.docker.compose.project=${projectName}`] }));
-  const containers = await engine.json<ContainerSummary[]>('GET', `/containers/json?all=1&filters=${filters}`);
+export async function readProjectLogs(
+  engine: DockerEngine,
+  projectName: string,
+  query: LogQuery,
+): Promise<AppLogs> {
+  const filters = encodeURIComponent(
+    JSON.stringify({ label: [`com.docker.compose.project=${projectName}`] }),
+  );
+  const containers = await engine.json<ContainerSummary[]>(
+    'GET',
+    `/containers/json?all=1&filters=${filters}`,
+  );
   const result: AppLogs = { containers: {}, logs: [] };
   for (const container of containers) {
     result.containers[container.Id] = (container.Names[0] ?? container.Id).replace(/^\//, '');
-    const inspect = await engine.json<{ Config: { Tty: boolean } }>('GET', `/containers/${container.Id}/json`);
+    const inspect = await engine.json<{ Config: { Tty: boolean } }>(
+      'GET',
+      `/containers/${container.Id}/json`,
+    );
     result.logs.push(...(await containerLogs(engine, container.Id, inspect.Config.Tty, query)));
   }
   result.logs.sort((a, b) => a.timestamp - b.timestamp);
@@ -27,7 +39,12 @@ export async function readProjectLogs(engine: DockerEngine, projectName: string,
   return result;
 }
 
-async function containerLogs(engine: DockerEngine, id: string, tty: boolean, query: LogQuery): Promise<LogEntry[]> {
+async function containerLogs(
+  engine: DockerEngine,
+  id: string,
+  tty: boolean,
+  query: LogQuery,
+): Promise<LogEntry[]> {
   const params = new URLSearchParams({ stdout: '1', stderr: '1', timestamps: '1' });
   params.set('tail', query.tail !== undefined ? String(query.tail) : 'all');
   // The engine takes seconds with a fraction; since is exclusive of the last line already seen.
@@ -35,7 +52,9 @@ async function containerLogs(engine: DockerEngine, id: string, tty: boolean, que
   if (query.untilMs !== undefined) params.set('until', (query.untilMs / 1000).toFixed(3));
   const response = await engine.request('GET', `/containers/${id}/logs?${params.toString()}`);
   if (response.status !== 200) return [];
-  const chunks = tty ? [{ channel: 'stdout' as const, text: response.body.toString('utf8') }] : demuxDockerStream(response.body);
+  const chunks = tty
+    ? [{ channel: 'stdout' as const, text: response.body.toString('utf8') }]
+    : demuxDockerStream(response.body);
   const entries: LogEntry[] = [];
   for (const chunk of chunks) {
     for (const line of chunk.text.split('\n')) {

@@ -85,7 +85,9 @@ export class StatusWatcher {
   }
 
   private listen(): void {
-    const filters = encodeURIComponent(JSON.stringify({ type: ['container'], label: ['com.docker.compose.project'] }));
+    const filters = encodeURIComponent(
+      JSON.stringify({ type: ['container'], label: ['com.docker.compose.project'] }),
+    );
     this.stopEvents = this.engine.streamEvents(
       `/events?filters=${filters}`,
       () => this.schedule(),

@@ -1,5 +1,12 @@
 /** App status codes of spec section 4. */
-export const AppStatus = { Unknown: 0, Active: 1, Idle: 2, Restarting: 3, Problematic: 4, Stopped: 5 } as const;
+export const AppStatus = {
+  Unknown: 0,
+  Active: 1,
+  Idle: 2,
+  Restarting: 3,
+  Problematic: 4,
+  Stopped: 5,
+} as const;
 export type AppStatusCode = (typeof AppStatus)[keyof typeof AppStatus];
 
 /** The parts of the engine's container list entry that decide an app's status. */
@@ -13,11 +20,15 @@ export interface ContainerState {
  * agent was last asked to do: no running container is "stopped" when asked to stop, "problematic"
  * when it should run.
  */
-export function appStatusFromContainers(containers: ContainerState[], desiredRunning: boolean): AppStatusCode {
+export function appStatusFromContainers(
+  containers: ContainerState[],
+  desiredRunning: boolean,
+): AppStatusCode {
   if (containers.length === 0) return desiredRunning ? AppStatus.Problematic : AppStatus.Stopped;
   const states = containers.map((c) => c.state);
   if (states.includes('restarting')) return AppStatus.Restarting;
-  if (states.includes('dead') || containers.some((c) => /\(unhealthy\)/.test(c.status))) return AppStatus.Problematic;
+  if (states.includes('dead') || containers.some((c) => /\(unhealthy\)/.test(c.status)))
+    return AppStatus.Problematic;
   const running = containers.filter((c) => c.state === 'running');
   const failedExit = containers.some((c) => c.state === 'exited' && exitCodeOf(c.status) !== 0);
   if (running.length === 0) {
@@ -25,7 +36,8 @@ export function appStatusFromContainers(containers: ContainerState[], desiredRun
     return desiredRunning ? AppStatus.Problematic : AppStatus.Stopped;
   }
   if (failedExit) return AppStatus.Problematic;
-  if (states.includes('paused') || containers.some((c) => /\(health: starting\)/.test(c.status))) return AppStatus.Idle;
+  if (states.includes('paused') || containers.some((c) => /\(health: starting\)/.test(c.status)))
+    return AppStatus.Idle;
   return AppStatus.Active;
 }
 

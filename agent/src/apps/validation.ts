@@ -12,7 +12,8 @@ export function safeFilePath(baseDir: string, filename: string): string {
   if (filename.split('/').includes('..')) {
     throw new AgentError(AgentErrorCode.InvalidFilename, ValidationText.filenameTraversal);
   }
-  if (!FILENAME_CHARS.test(filename)) throw new AgentError(AgentErrorCode.InvalidFilename, ValidationText.filenameChars);
+  if (!FILENAME_CHARS.test(filename))
+    throw new AgentError(AgentErrorCode.InvalidFilename, ValidationText.filenameChars);
   const resolved = path.resolve(baseDir, filename);
   if (filename.startsWith('/') || !resolved.startsWith(baseDir + path.sep)) {
     throw new AgentError(AgentErrorCode.InvalidFilename, `Filename must be a relative path: ${filename}`);
@@ -22,7 +23,8 @@ export function safeFilePath(baseDir: string, filename: string): string {
 
 export function assertVariableName(name: string): void {
   if (!name) throw new AgentError(AgentErrorCode.InvalidVariable, ValidationText.variableRequired);
-  if (!VARIABLE_NAME.test(name)) throw new AgentError(AgentErrorCode.InvalidVariable, ValidationText.variableChars);
+  if (!VARIABLE_NAME.test(name))
+    throw new AgentError(AgentErrorCode.InvalidVariable, ValidationText.variableChars);
 }
 
 export function assertProjectName(name: string): void {

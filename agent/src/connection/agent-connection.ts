@@ -54,7 +54,12 @@ export class AgentConnection {
     const socket = new WebSocket(this.url, { handshakeTimeout: 15_000, maxPayload: 16 * 1024 * 1024 });
     this.socket = socket;
     socket.on('open', () => {
-      this.send({ type: 'hello', certificate: this.identity.certificatePem, agent_version: this.version, protocol: PROTOCOL_VERSION });
+      this.send({
+        type: 'hello',
+        certificate: this.identity.certificatePem,
+        agent_version: this.version,
+        protocol: PROTOCOL_VERSION,
+      });
     });
     socket.on('message', (data) => {
       let message: ServerToAgent;
@@ -69,14 +74,18 @@ export class AgentConnection {
     socket.on('close', (code, reason) => {
       if (this.socket === socket) this.socket = null;
       if (code === CloseCode.Revoked) {
-        this.handlers.log('this agent was deleted from Dockhand; it will not reconnect (remove its state dir to pair again)');
+        this.handlers.log(
+          'this agent was deleted from Dockhand; it will not reconnect (remove its state dir to pair again)',
+        );
         this.stopped = true;
         this.handlers.onRevoked();
         return;
       }
       if (this.stopped) return;
       const delay = backoffDelay(this.attempt++);
-      this.handlers.log(`disconnected (${code}${reason.length ? ` ${reason.toString()}` : ''}); reconnecting in ${delay} ms`);
+      this.handlers.log(
+        `disconnected (${code}${reason.length ? ` ${reason.toString()}` : ''}); reconnecting in ${delay} ms`,
+      );
       this.timer = setTimeout(() => this.connect(), delay);
     });
     socket.on('error', (error) => this.handlers.log(`connection error: ${error.message}`));

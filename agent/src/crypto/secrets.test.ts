@@ -24,7 +24,10 @@ test('identity is created once with private permissions and secrets round-trip t
     assert.equal(await decryptSecret(ciphertext, first.privateKeyPem), 's3cr3t ü value');
 
     const other = await loadOrCreateIdentity(path.join(dir, 'other'));
-    await assert.rejects(decryptSecret(ciphertext, other.privateKeyPem, 'variable X'), /Failed to decrypt variable X/);
+    await assert.rejects(
+      decryptSecret(ciphertext, other.privateKeyPem, 'variable X'),
+      /Failed to decrypt variable X/,
+    );
     await assert.rejects(decryptSecret('plain', first.privateKeyPem), /not an encrypted value/);
   } finally {
     await rm(dir, { recursive: true, force: true });

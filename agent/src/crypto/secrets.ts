@@ -31,7 +31,12 @@ export function parseEnvelope(value: string): SecretEnvelope | null {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return null;
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as Partial<SecretEnvelope>;
-    if (parsed.v !== 1 || typeof parsed.epk !== 'string' || typeof parsed.iv !== 'string' || typeof parsed.ct !== 'string') {
+    if (
+      parsed.v !== 1 ||
+      typeof parsed.epk !== 'string' ||
+      typeof parsed.iv !== 'string' ||
+      typeof parsed.ct !== 'string'
+    ) {
       return null;
     }
     return parsed as SecretEnvelope;
@@ -53,10 +58,22 @@ async function aesKey(privateKey: CryptoKey, publicKey: CryptoKey): Promise<Cryp
 /** Decrypts one value with the agent's private key (PKCS#8 PEM). */
 export async function decryptSecret(value: string, privateKeyPem: string, label = 'value'): Promise<string> {
   const envelope = parseEnvelope(value);
-  if (!envelope) throw new AgentError(AgentErrorCode.DecryptionFailed, `Failed to decrypt ${label}: not an encrypted value`);
+  if (!envelope)
+    throw new AgentError(
+      AgentErrorCode.DecryptionFailed,
+      `Failed to decrypt ${label}: not an encrypted value`,
+    );
   try {
-    const privateKey = await webcrypto.subtle.importKey('pkcs8', pemToDer(privateKeyPem), ECDH, false, ['deriveBits']);
-    const ephemeral = await webcrypto.subtle.importKey('raw', Buffer.from(envelope.epk, 'base64'), ECDH, false, []);
+    const privateKey = await webcrypto.subtle.importKey('pkcs8', pemToDer(privateKeyPem), ECDH, false, [
+      'deriveBits',
+    ]);
+    const ephemeral = await webcrypto.subtle.importKey(
+      'raw',
+      Buffer.from(envelope.epk, 'base64'),
+      ECDH,
+      false,
+      [],
+    );
     const key = await aesKey(privateKey, ephemeral);
     const plain = await webcrypto.subtle.decrypt(
       { name: 'AES-GCM', iv: Buffer.from(envelope.iv, 'base64') },
@@ -65,12 +82,18 @@ export async function decryptSecret(value: string, privateKeyPem: string, label 
     );
     return Buffer.from(plain).toString('utf8');
   } catch {
-    throw new AgentError(AgentErrorCode.DecryptionFailed, `Failed to decrypt ${label}: wrong key or corrupted value`);
+    throw new AgentError(
+      AgentErrorCode.DecryptionFailed,
+      `Failed to decrypt ${label}: wrong key or corrupted value`,
+    );
   }
 }
 
 /** Encrypts like the browser does; used by tests and by anything that sends secrets to an agent. */
-export async function encryptSecret(plaintext: string, certificatePublicKeySpki: Uint8Array): Promise<string> {
+export async function encryptSecret(
+  plaintext: string,
+  certificatePublicKeySpki: Uint8Array,
+): Promise<string> {
   const recipient = await webcrypto.subtle.importKey('spki', certificatePublicKeySpki, ECDH, false, []);
   const ephemeral = (await webcrypto.subtle.generateKey(ECDH, true, ['deriveBits'])) as CryptoKeyPair;
   const key = await aesKey(ephemeral.privateKey, recipient);

@@ -33,7 +33,13 @@ export class ComposeRunner {
   ) {}
 
   async run(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
-    const args = [...this.cli.baseArgs, '--project-name', project.name, '--project-directory', project.directory];
+    const args = [
+      ...this.cli.baseArgs,
+      '--project-name',
+      project.name,
+      '--project-directory',
+      project.directory,
+    ];
     for (const file of project.composeFiles) args.push('--file', file);
     args.push(...subcommand);
     return runCommand(this.cli.command, args, {
@@ -47,7 +53,10 @@ export class ComposeRunner {
   async runOrThrow(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
     const result = await this.run(project, subcommand);
     if (result.exitCode !== 0) {
-      throw new AgentError(AgentErrorCode.ComposeFailed, composeFailureMessage(subcommand[0] ?? 'compose', result));
+      throw new AgentError(
+        AgentErrorCode.ComposeFailed,
+        composeFailureMessage(subcommand[0] ?? 'compose', result),
+      );
     }
     return result;
   }

@@ -37,7 +37,9 @@ export class DockerEngine {
       );
       req.on('timeout', () => req.destroy(new Error('Docker engine did not answer in time')));
       req.on('error', (error) =>
-        reject(new AgentError(AgentErrorCode.DockerUnavailable, `Docker engine unavailable: ${error.message}`)),
+        reject(
+          new AgentError(AgentErrorCode.DockerUnavailable, `Docker engine unavailable: ${error.message}`),
+        ),
       );
       req.end(payload);
     });
@@ -55,22 +57,25 @@ export class DockerEngine {
 
   /** Streams newline-delimited JSON events until `stop()` is called. */
   streamEvents(path: string, onEvent: (event: unknown) => void, onEnd: (error?: Error) => void): () => void {
-    const req = http.request({ socketPath: this.socketPath, agent: this.agent, method: 'GET', path }, (res) => {
-      let buffered = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffered += chunk;
-        let newline = buffered.indexOf('\n');
-        while (newline >= 0) {
-          const line = buffered.slice(0, newline).trim();
-          buffered = buffered.slice(newline + 1);
-          if (line) onEvent(JSON.parse(line));
-          newline = buffered.indexOf('\n');
-        }
-      });
-      res.on('end', () => onEnd());
-      res.on('error', onEnd);
-    });
+    const req = http.request(
+      { socketPath: this.socketPath, agent: this.agent, method: 'GET', path },
+      (res) => {
+        let buffered = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffered += chunk;
+          let newline = buffered.indexOf('\n');
+          while (newline >= 0) {
+            const line = buffered.slice(0, newline).trim();
+            buffered = buffered.slice(newline + 1);
+            if (line) onEvent(JSON.parse(line));
+            newline = buffered.indexOf('\n');
+          }
+        });
+        res.on('end', () => onEnd());
+        res.on('error', onEnd);
+      },
+    );
     req.on('error', onEnd);
     req.end();
     return () => req.destroy();
@@ -95,7 +100,10 @@ export function demuxDockerStream(buffer: Buffer): Array<{ channel: 'stdout' | '
     const streamType = buffer[offset];
     const size = buffer.readUInt32BE(offset + 4);
     const end = Math.min(offset + 8 + size, buffer.length);
-    frames.push({ channel: streamType === 2 ? 'stderr' : 'stdout', text: buffer.subarray(offset + 8, end).toString('utf8') });
+    frames.push({
+      channel: streamType === 2 ? 'stderr' : 'stdout',
+      text: buffer.subarray(offset + 8, end).toString('utf8'),
+    });
     offset = end;
   }
   return frames;

@@ -7,7 +7,10 @@ const NETWORK_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 function assertNetworkName(name: string): void {
   if (!name) throw new AgentError(AgentErrorCode.NetworkInvalid, ValidationText.networkRequired);
   if (!NETWORK_NAME.test(name)) {
-    throw new AgentError(AgentErrorCode.NetworkInvalid, 'Network name can only contain letters, numbers, dots, hyphens and underscores');
+    throw new AgentError(
+      AgentErrorCode.NetworkInvalid,
+      'Network name can only contain letters, numbers, dots, hyphens and underscores',
+    );
   }
 }
 
@@ -37,7 +40,8 @@ export class NetworkService {
 
   async delete(name: string): Promise<{ name: string }> {
     assertNetworkName(name);
-    if (BUILT_IN.has(name)) throw new AgentError(AgentErrorCode.NetworkInvalid, `The built-in network ${name} cannot be deleted`);
+    if (BUILT_IN.has(name))
+      throw new AgentError(AgentErrorCode.NetworkInvalid, `The built-in network ${name} cannot be deleted`);
     await this.engine.json('DELETE', `/networks/${encodeURIComponent(name)}`);
     return { name };
   }

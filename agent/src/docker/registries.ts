@@ -27,17 +27,30 @@ export class RegistryStore {
   async list(): Promise<RegistryEntry[]> {
     const config = await this.read();
     return Object.entries(config.auths)
-      .map(([address, { auth }]) => ({ address, username: Buffer.from(auth, 'base64').toString('utf8').split(':')[0] ?? '' }))
+      .map(([address, { auth }]) => ({
+        address,
+        username: Buffer.from(auth, 'base64').toString('utf8').split(':')[0] ?? '',
+      }))
       .sort((a, b) => a.address.localeCompare(b.address));
   }
 
-  async create(address: string, encryptedUsername: string, encryptedPassword: string): Promise<RegistryEntry> {
+  async create(
+    address: string,
+    encryptedUsername: string,
+    encryptedPassword: string,
+  ): Promise<RegistryEntry> {
     const trimmed = address.trim();
     if (!trimmed) throw new AgentError(AgentErrorCode.RegistryInvalid, ValidationText.addressRequired);
-    if (!ADDRESS.test(trimmed)) throw new AgentError(AgentErrorCode.RegistryInvalid, 'Invalid registry address');
-    const username = encryptedUsername ? await decryptSecret(encryptedUsername, this.privateKeyPem, 'username') : '';
-    const password = encryptedPassword ? await decryptSecret(encryptedPassword, this.privateKeyPem, 'password') : '';
-    if (username.includes(':')) throw new AgentError(AgentErrorCode.RegistryInvalid, 'Username must not contain ":"');
+    if (!ADDRESS.test(trimmed))
+      throw new AgentError(AgentErrorCode.RegistryInvalid, 'Invalid registry address');
+    const username = encryptedUsername
+      ? await decryptSecret(encryptedUsername, this.privateKeyPem, 'username')
+      : '';
+    const password = encryptedPassword
+      ? await decryptSecret(encryptedPassword, this.privateKeyPem, 'password')
+      : '';
+    if (username.includes(':'))
+      throw new AgentError(AgentErrorCode.RegistryInvalid, 'Username must not contain ":"');
     const config = await this.read();
     config.auths[trimmed] = { auth: Buffer.from(`${username}:${password}`, 'utf8').toString('base64') };
     await this.write(config);
@@ -46,7 +59,8 @@ export class RegistryStore {
 
   async delete(address: string): Promise<{ address: string }> {
     const config = await this.read();
-    if (!config.auths[address]) throw new AgentError(AgentErrorCode.RegistryInvalid, `Registry ${address} not found`);
+    if (!config.auths[address])
+      throw new AgentError(AgentErrorCode.RegistryInvalid, `Registry ${address} not found`);
     delete config.auths[address];
     await this.write(config);
     return { address };

@@ -20,7 +20,11 @@ export interface RunOptions {
  * The one place the agent starts external programs. Arguments are an array handed to execFile:
  * no shell ever parses them, so app names, filenames and variable values are never interpreted.
  */
-export function runCommand(command: string, args: string[], options: RunOptions = {}): Promise<CommandResult> {
+export function runCommand(
+  command: string,
+  args: string[],
+  options: RunOptions = {},
+): Promise<CommandResult> {
   return new Promise((resolve) => {
     execFile(
       command,

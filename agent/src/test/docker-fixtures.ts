@@ -34,9 +34,19 @@ export async function removeImage(tag: string): Promise<void> {
 
 /** Removes every container and network whose compose project starts with `prefix`. */
 export async function removeProjects(prefix: string): Promise<void> {
-  const containers = await runCommand('docker', ['ps', '-aq', '--filter', 'label=com.docker.compose.project']);
+  const containers = await runCommand('docker', [
+    'ps',
+    '-aq',
+    '--filter',
+    'label=com.docker.compose.project',
+  ]);
   for (const id of containers.stdout.split('\n').filter(Boolean)) {
-    const project = await runCommand('docker', ['inspect', '--format', '{{index .Config.Labels "com.docker.compose.project"}}', id]);
+    const project = await runCommand('docker', [
+      'inspect',
+      '--format',
+      '{{index .Config.Labels "com.docker.compose.project"}}',
+      id,
+    ]);
     if (project.stdout.trim().startsWith(prefix)) await runCommand('docker', ['rm', '-f', id]);
   }
   const networks = await runCommand('docker', ['network', 'ls', '--format', '{{.Name}}']);

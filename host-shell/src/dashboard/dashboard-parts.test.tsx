@@ -9,7 +9,10 @@ import { AppsGrid } from './AppsGrid';
 import { ServerCard } from './ServerCard';
 import UpdateAgentDialog from './UpdateAgentDialog';
 
-jest.mock('../api/agent-api', () => ({ updateAgent: jest.fn(), fetchAgentVersions: jest.fn().mockResolvedValue([]) }));
+jest.mock('../api/agent-api', () => ({
+  updateAgent: jest.fn(),
+  fetchAgentVersions: jest.fn().mockResolvedValue([]),
+}));
 
 const agent: Agent = {
   id: 'a1',

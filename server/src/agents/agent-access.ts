@@ -21,13 +21,18 @@ export async function requireAgentAccess(
   agentId: unknown,
   roles: readonly OrganizationRole[],
 ): Promise<AgentRecord> {
-  if (typeof agentId !== 'string' || agentId.trim() === '') throw new DomainError('AGENT_ID_REQUIRED', 'Agent ID is required');
+  if (typeof agentId !== 'string' || agentId.trim() === '')
+    throw new DomainError('AGENT_ID_REQUIRED', 'Agent ID is required');
   const agent = await findAgentRecord(context.db, agentId);
   if (!agent) throw agentNotFound(agentId);
   const role = await findOrgRole(context.db, userId, agent.organization_id);
   if (!role) throw agentNotFound(agentId);
   if (!roles.includes(role)) {
-    throw new DomainError('AGENT_FORBIDDEN', 'You don’t have permission to manage settings for this server.', 403);
+    throw new DomainError(
+      'AGENT_FORBIDDEN',
+      'You don’t have permission to manage settings for this server.',
+      403,
+    );
   }
   return agent;
 }

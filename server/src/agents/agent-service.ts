@@ -7,8 +7,20 @@ import { normalizePairingCode } from '../hub/pairing-code.js';
 import type { Feature, NamedValue } from '../hub/protocol.js';
 import { requireOrgRole, adminRoles } from '../organizations/access.js';
 import { AttemptLimiter } from './attempt-limiter.js';
-import { adminRoles as agentAdminRoles, memberRoles, requireAgentAccess, requireOnline } from './agent-access.js';
-import { claimPairingCode, deleteAndRevokeAgent, findAgentRecord, listAgentsOfUser, renameAgent, type AgentRecord } from './hub-store.js';
+import {
+  adminRoles as agentAdminRoles,
+  memberRoles,
+  requireAgentAccess,
+  requireOnline,
+} from './agent-access.js';
+import {
+  claimPairingCode,
+  deleteAndRevokeAgent,
+  findAgentRecord,
+  listAgentsOfUser,
+  renameAgent,
+  type AgentRecord,
+} from './hub-store.js';
 
 export interface AgentView {
   id: string;
@@ -75,8 +87,13 @@ export class AgentService {
     return agents.map((agent) => ({ agent_id: agent.id, status: this.hub.isOnline(agent.id) ? 1 : 0 }));
   }
 
-  async register(userId: string, address: string, input: { code?: unknown; organization_id?: unknown }): Promise<AgentView> {
-    if (!this.perUser.hit(userId) || !this.perAddress.hit(address)) throw new DomainError('PAIRING_RATE_LIMITED', TOO_MANY, 429);
+  async register(
+    userId: string,
+    address: string,
+    input: { code?: unknown; organization_id?: unknown },
+  ): Promise<AgentView> {
+    if (!this.perUser.hit(userId) || !this.perAddress.hit(address))
+      throw new DomainError('PAIRING_RATE_LIMITED', TOO_MANY, 429);
     if (typeof input.organization_id !== 'string' || !input.organization_id) {
       throw new DomainError('ORGANIZATION_REQUIRED', 'Organization ID is required');
     }
@@ -98,11 +115,15 @@ export class AgentService {
   }
 
   async rename(userId: string, input: { agent_id?: unknown; name?: unknown }): Promise<AgentView> {
-    if (typeof input.agent_id !== 'string' || !input.agent_id.trim()) throw new DomainError('AGENT_ID_REQUIRED', 'Server ID is required');
-    if (typeof input.name !== 'string' || !input.name.trim()) throw new DomainError('AGENT_NAME_REQUIRED', 'Server name is required');
+    if (typeof input.agent_id !== 'string' || !input.agent_id.trim())
+      throw new DomainError('AGENT_ID_REQUIRED', 'Server ID is required');
+    if (typeof input.name !== 'string' || !input.name.trim())
+      throw new DomainError('AGENT_NAME_REQUIRED', 'Server name is required');
     const name = input.name.trim();
-    if (name.length < 3) throw new DomainError('AGENT_NAME_SHORT', 'Server name must have at least 3 characters');
-    if (name.length > 255) throw new DomainError('AGENT_NAME_LONG', 'Server name must be 255 characters or less');
+    if (name.length < 3)
+      throw new DomainError('AGENT_NAME_SHORT', 'Server name must have at least 3 characters');
+    if (name.length > 255)
+      throw new DomainError('AGENT_NAME_LONG', 'Server name must be 255 characters or less');
     const agent = await requireAgentAccess(this.context, userId, input.agent_id, agentAdminRoles);
     await renameAgent(this.context.db, agent.id, name);
     return toAgentView({ ...agent, name });
@@ -111,7 +132,11 @@ export class AgentService {
   async delete(userId: string, agentId: unknown): Promise<void> {
     const agent = await requireAgentAccess(this.context, userId, agentId, agentAdminRoles);
     if (this.hub.isOnline(agent.id)) {
-      throw new DomainError('AGENT_ONLINE', 'The server must be offline to be deleted. Stop its agent first.', 409);
+      throw new DomainError(
+        'AGENT_ONLINE',
+        'The server must be offline to be deleted. Stop its agent first.',
+        409,
+      );
     }
     await deleteAndRevokeAgent(this.context.db, agent, Date.now());
     this.hub.revoke(agent.id, agent.certificate_fingerprint);
@@ -131,12 +156,22 @@ export class AgentService {
     ];
   }
 
-  async update(userId: string, input: { agent_id?: unknown; version?: unknown }): Promise<{ version: string }> {
+  async update(
+    userId: string,
+    input: { agent_id?: unknown; version?: unknown },
+  ): Promise<{ version: string }> {
     const agent = await requireAgentAccess(this.context, userId, input.agent_id, agentAdminRoles);
     requireOnline(this.context, agent);
     const versions = await this.versions(userId, agent.id);
-    const wanted = versions.find((candidate) => candidate.version_number === String(input.version ?? '').replace(/^v/, ''));
-    if (!wanted) throw new DomainError('AGENT_VERSION_NOT_FOUND', `Agent version ${String(input.version)} is not available`, 404);
+    const wanted = versions.find(
+      (candidate) => candidate.version_number === String(input.version ?? '').replace(/^v/, ''),
+    );
+    if (!wanted)
+      throw new DomainError(
+        'AGENT_VERSION_NOT_FOUND',
+        `Agent version ${String(input.version)} is not available`,
+        404,
+      );
     return this.hub.request(agent.id, 'agent.update', { version: wanted.version_number, url: wanted.url });
   }
 

@@ -19,6 +19,7 @@ export class AttemptLimiter {
   }
 
   private prune(now: number): void {
-    for (const [key, entry] of this.attempts) if (now - entry.windowStart >= this.windowMs) this.attempts.delete(key);
+    for (const [key, entry] of this.attempts)
+      if (now - entry.windowStart >= this.windowMs) this.attempts.delete(key);
   }
 }

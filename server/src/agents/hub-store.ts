@@ -9,7 +9,13 @@ export type AgentRecord = Selectable<AgentsTable & AgentHubColumns>;
 export type PairingCode = Selectable<AgentPairingCodesTable>;
 
 export async function findAgentByFingerprint(db: Db, fingerprint: string): Promise<AgentRecord | null> {
-  return (await db.selectFrom('agents').selectAll().where('certificate_fingerprint', '=', fingerprint).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom('agents')
+      .selectAll()
+      .where('certificate_fingerprint', '=', fingerprint)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 export async function findAgentRecord(db: Db, agentId: string): Promise<AgentRecord | null> {
@@ -30,7 +36,12 @@ export async function savePairingCode(db: Db, code: PairingCode): Promise<void> 
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('agent_pairing_codes')
-      .where((eb) => eb.or([eb('expires_at', '<', Date.now()), eb('certificate_fingerprint', '=', code.certificate_fingerprint)]))
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<', Date.now()),
+          eb('certificate_fingerprint', '=', code.certificate_fingerprint),
+        ]),
+      )
       .execute();
     await trx.insertInto('agent_pairing_codes').values(code).execute();
   });
@@ -77,7 +88,11 @@ export async function claimPairingCode(
   });
 }
 
-export async function saveAgentReport(db: Db, agentId: string, report: { capabilities: string; features: string }): Promise<void> {
+export async function saveAgentReport(
+  db: Db,
+  agentId: string,
+  report: { capabilities: string; features: string },
+): Promise<void> {
   await db.updateTable('agents').set(report).where('id', '=', agentId).execute();
 }
 

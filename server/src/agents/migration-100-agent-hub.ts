@@ -4,9 +4,20 @@ import type { Kysely } from 'kysely';
 // Migrations see no typed schema: tables change shape over time.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('agents').addColumn('certificate_fingerprint', 'text').execute();
-  await db.schema.alterTable('agents').addColumn('capabilities', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-  await db.schema.alterTable('agents').addColumn('features', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-  await db.schema.createIndex('agents_fingerprint').unique().on('agents').column('certificate_fingerprint').execute();
+  await db.schema
+    .alterTable('agents')
+    .addColumn('capabilities', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
+  await db.schema
+    .alterTable('agents')
+    .addColumn('features', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
+  await db.schema
+    .createIndex('agents_fingerprint')
+    .unique()
+    .on('agents')
+    .column('certificate_fingerprint')
+    .execute();
 
   await db.schema
     .createTable('agent_pairing_codes')

@@ -21,7 +21,11 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentService):
 
   app.get('/api/v1/agents/get-agents-status', async (request) => {
     const user = await requireUser(request);
-    return { success: true, message: 'Agent statuses loaded', data: { agents: await agents.statuses(user.id) } };
+    return {
+      success: true,
+      message: 'Agent statuses loaded',
+      data: { agents: await agents.statuses(user.id) },
+    };
   });
 
   app.post('/api/v1/agents/register-agent', async (request) => {
@@ -44,7 +48,11 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentService):
 
   app.get('/api/v1/agents/get-available-versions', async (request) => {
     const user = await requireUser(request);
-    return { success: true, message: 'Versions loaded', data: { versions: await agents.versions(user.id, queryOf(request).agent_id) } };
+    return {
+      success: true,
+      message: 'Versions loaded',
+      data: { versions: await agents.versions(user.id, queryOf(request).agent_id) },
+    };
   });
 
   app.post('/api/v1/agents/update-agent', async (request) => {

@@ -17,7 +17,11 @@ const deployed: AppDeployment[] = [];
 
 async function call(user: TestUser, method: 'GET' | 'POST', url: string, body?: object) {
   const response = await testApp.app.inject({ method, url, headers: user.headers, payload: body });
-  return { status: response.statusCode, ...(response.json() as { success: boolean; message: string; data?: any }) }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads varied payloads
+  return {
+    status: response.statusCode,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads varied payloads
+    ...(response.json() as { success: boolean; message: string; data?: any }),
+  };
 }
 
 before(async () => {
@@ -25,7 +29,9 @@ before(async () => {
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   owner = await signIn(testApp.app, 'apps-owner@example.com');
   outsider = await signIn(testApp.app, 'apps-outsider@example.com');
-  const organizationId = (await call(owner, 'POST', '/api/v1/organization/create-organization', { name: 'Apps' })).data.id;
+  const organizationId = (
+    await call(owner, 'POST', '/api/v1/organization/create-organization', { name: 'Apps' })
+  ).data.id;
   agent = new SimulatedAgent(await createAgentKeys(), (method, params) => {
     if (method === 'app.deploy') {
       const { deployment } = params as { deployment: AppDeployment };
@@ -37,7 +43,12 @@ before(async () => {
   });
   agent.connect(`ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/agent/connect`);
   await agent.waitFor(() => agent.pairingCode !== null);
-  agentId = (await call(owner, 'POST', '/api/v1/agents/register-agent', { code: agent.pairingCode ?? '', organization_id: organizationId })).data.agent.id;
+  agentId = (
+    await call(owner, 'POST', '/api/v1/agents/register-agent', {
+      code: agent.pairingCode ?? '',
+      organization_id: organizationId,
+    })
+  ).data.agent.id;
   await agent.waitFor(() => agent.agentId !== null);
   await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'free', source: null });
 });
@@ -65,18 +76,31 @@ test('create, read, edit, rename, recolour and delete an app; only members of it
   const created = await create('shop');
   assert.equal(created.message, 'App created');
   assert.equal((await create('Shop')).message, 'An app with this name already exists');
-  assert.equal((await create('9lives')).message, 'App name must start with a letter and contain only letters, numbers, and hyphens');
+  assert.equal(
+    (await create('9lives')).message,
+    'App name must start with a letter and contain only letters, numbers, and hyphens',
+  );
   assert.equal(deployed.at(-1)?.variables[0]?.value, secret, 'the agent receives the ciphertext as sent');
   const appId = created.data.id;
 
   const listed = await call(owner, 'GET', `/api/v1/apps/get-apps?agent_id=${agentId}`);
-  assert.deepEqual(listed.data.apps, [{ id: appId, name: 'shop', icon: 'Globe', color: '#112233', extension: null, status: 1 }]);
-  assert.deepEqual((await call(owner, 'GET', '/api/v1/apps/get-apps-status')).data.apps, [{ app_id: appId, status: 1 }]);
+  assert.deepEqual(listed.data.apps, [
+    { id: appId, name: 'shop', icon: 'Globe', color: '#112233', extension: null, status: 1 },
+  ]);
+  assert.deepEqual((await call(owner, 'GET', '/api/v1/apps/get-apps-status')).data.apps, [
+    { app_id: appId, status: 1 },
+  ]);
 
   const details = (await call(owner, 'GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${appId}`)).data;
   const [file] = details.config.files;
   const [variable] = details.config.variables;
-  assert.deepEqual(file, { id: file.id, filename: 'compose.yml', is_encrypted: false, type: 'user', app_id: appId });
+  assert.deepEqual(file, {
+    id: file.id,
+    filename: 'compose.yml',
+    is_encrypted: false,
+    type: 'user',
+    app_id: appId,
+  });
   assert.equal(details.files[file.id], 'services: {}\n');
   assert.equal(details.variables[variable.id], '<encrypted>');
 
@@ -86,21 +110,67 @@ test('create, read, edit, rename, recolour and delete an app; only members of it
     variables: { [variable.id]: '<encrypted>' },
   });
   assert.equal(updated.message, 'App updated');
-  assert.deepEqual(deployed.at(-1)?.files.map((f) => f.filename), ['docker-compose.yml']);
+  assert.deepEqual(
+    deployed.at(-1)?.files.map((f) => f.filename),
+    ['docker-compose.yml'],
+  );
   assert.equal(deployed.at(-1)?.variables[0]?.value, secret, '<encrypted> kept the stored ciphertext');
-  assert.equal((await call(owner, 'POST', `/api/v1/apps/update-app?agent_id=${agentId}`, { config: {} })).message, 'App ID is required for update');
+  assert.equal(
+    (await call(owner, 'POST', `/api/v1/apps/update-app?agent_id=${agentId}`, { config: {} })).message,
+    'App ID is required for update',
+  );
 
-  assert.equal((await call(owner, 'POST', '/api/v1/apps/update-app-name', { app_id: appId, agent_id: agentId, name: 'store' })).message, 'App renamed');
-  const icon = await call(owner, 'POST', '/api/v1/apps/update-app-icon', { app_id: appId, agent_id: agentId, icon: 'Cart', color: '#abcdef' });
+  assert.equal(
+    (
+      await call(owner, 'POST', '/api/v1/apps/update-app-name', {
+        app_id: appId,
+        agent_id: agentId,
+        name: 'store',
+      })
+    ).message,
+    'App renamed',
+  );
+  const icon = await call(owner, 'POST', '/api/v1/apps/update-app-icon', {
+    app_id: appId,
+    agent_id: agentId,
+    icon: 'Cart',
+    color: '#abcdef',
+  });
   assert.equal(icon.message, 'Icon updated');
-  assert.equal((await call(owner, 'POST', '/api/v1/apps/update-app-icon', { app_id: appId, agent_id: agentId, color: 'red' })).status, 400);
+  assert.equal(
+    (
+      await call(owner, 'POST', '/api/v1/apps/update-app-icon', {
+        app_id: appId,
+        agent_id: agentId,
+        color: 'red',
+      })
+    ).status,
+    400,
+  );
   assert.deepEqual((await call(owner, 'GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps[0], {
-    id: appId, name: 'store', icon: 'Cart', color: '#abcdef', extension: null, status: 1,
+    id: appId,
+    name: 'store',
+    icon: 'Cart',
+    color: '#abcdef',
+    extension: null,
+    status: 1,
   });
 
-  assert.equal((await call(outsider, 'GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${appId}`)).status, 404);
-  assert.equal((await call(outsider, 'POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: appId })).status, 404);
-  assert.equal((await call(owner, 'GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=nope`)).message, 'App ID not found');
-  assert.equal((await call(owner, 'POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: appId })).message, 'App deleted');
+  assert.equal(
+    (await call(outsider, 'GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${appId}`)).status,
+    404,
+  );
+  assert.equal(
+    (await call(outsider, 'POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: appId })).status,
+    404,
+  );
+  assert.equal(
+    (await call(owner, 'GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=nope`)).message,
+    'App ID not found',
+  );
+  assert.equal(
+    (await call(owner, 'POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: appId })).message,
+    'App deleted',
+  );
   assert.deepEqual((await call(owner, 'GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps, []);
 });

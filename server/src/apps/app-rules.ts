@@ -6,10 +6,14 @@ export const ENCRYPTED_PLACEHOLDER = '<encrypted>';
 const invalid = (code: string, message: string) => new DomainError(code, message);
 
 export function validateAppName(name: unknown): string {
-  if (typeof name !== 'string' || name.trim() === '') throw invalid('APP_NAME_REQUIRED', 'App name is required');
+  if (typeof name !== 'string' || name.trim() === '')
+    throw invalid('APP_NAME_REQUIRED', 'App name is required');
   const trimmed = name.trim();
   if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(trimmed)) {
-    throw invalid('APP_NAME_INVALID', 'App name must start with a letter and contain only letters, numbers, and hyphens');
+    throw invalid(
+      'APP_NAME_INVALID',
+      'App name must start with a letter and contain only letters, numbers, and hyphens',
+    );
   }
   if (trimmed.length > 63) throw invalid('APP_NAME_LONG', 'App name must be 63 characters or less');
   return trimmed;
@@ -17,7 +21,8 @@ export function validateAppName(name: unknown): string {
 
 export function validateFilename(filename: unknown, index: number): string {
   const prefix = `File #${index + 1}: `;
-  if (typeof filename !== 'string' || filename === '') throw invalid('APP_FILENAME', `${prefix}Filename is required`);
+  if (typeof filename !== 'string' || filename === '')
+    throw invalid('APP_FILENAME', `${prefix}Filename is required`);
   if (filename.split('/').includes('..')) {
     throw invalid('APP_FILENAME', `${prefix}Filename must not contain path traversal sequences ("..")`);
   }
@@ -33,7 +38,8 @@ export function validateFilename(filename: unknown, index: number): string {
 
 export function validateVariableName(name: unknown, index: number): string {
   const prefix = `Variable #${index + 1}: `;
-  if (typeof name !== 'string' || name === '') throw invalid('APP_VARIABLE', `${prefix}Variable name is required`);
+  if (typeof name !== 'string' || name === '')
+    throw invalid('APP_VARIABLE', `${prefix}Variable name is required`);
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
     throw invalid(
       'APP_VARIABLE',
@@ -41,7 +47,10 @@ export function validateVariableName(name: unknown, index: number): string {
     );
   }
   if (name.startsWith('_')) {
-    throw invalid('APP_VARIABLE', `${prefix}Variable names starting with underscore are reserved and cannot be created by users`);
+    throw invalid(
+      'APP_VARIABLE',
+      `${prefix}Variable names starting with underscore are reserved and cannot be created by users`,
+    );
   }
   return name;
 }
@@ -54,7 +63,8 @@ export function optionalText(value: unknown, fallback: string | null, max = 1000
 
 export function validateColor(value: unknown, fallback: string): string {
   if (value === undefined || value === null || value === '') return fallback;
-  if (typeof value !== 'string' || !/^#[0-9A-Fa-f]{3,8}$/.test(value)) throw invalid('APP_COLOR', 'Color must be a hex string such as #3B82F6');
+  if (typeof value !== 'string' || !/^#[0-9A-Fa-f]{3,8}$/.test(value))
+    throw invalid('APP_COLOR', 'Color must be a hex string such as #3B82F6');
   return value;
 }
 

@@ -25,7 +25,13 @@ import { encryptForCertificate } from './secret-envelope.js';
 
 const DEFAULT_ICON = 'Package';
 const DEFAULT_COLOR = '#3B82F6';
-const OPERATIONS: Record<string, 'active' | 'stopped'> = { start: 'active', restart: 'active', update: 'active', redeploy: 'active', stop: 'stopped' };
+const OPERATIONS: Record<string, 'active' | 'stopped'> = {
+  start: 'active',
+  restart: 'active',
+  update: 'active',
+  redeploy: 'active',
+  stop: 'stopped',
+};
 
 function appNotFound(): DomainError {
   return new DomainError('APP_NOT_FOUND', 'App ID not found', 404);
@@ -46,12 +52,21 @@ export class AppService {
     const agent = await requireAgentAccess(this.context, userId, agentId, memberRoles);
     const apps = await listAppsOfAgents(this.context.db, [agent.id]);
     const online = this.hub.isOnline(agent.id);
-    return apps.map((app) => ({ id: app.id, name: app.name, icon: app.icon, color: app.color, extension: app.extension, status: online ? app.status : 0 }));
+    return apps.map((app) => ({
+      id: app.id,
+      name: app.name,
+      icon: app.icon,
+      color: app.color,
+      extension: app.extension,
+      status: online ? app.status : 0,
+    }));
   }
 
   /** Statuses of one agent's apps, or of every app on the user's agents when none is given. */
   async statuses(userId: string, agentId: unknown, allAgentIds: () => Promise<string[]>) {
-    const agentIds = agentId ? [(await requireAgentAccess(this.context, userId, agentId, memberRoles)).id] : await allAgentIds();
+    const agentIds = agentId
+      ? [(await requireAgentAccess(this.context, userId, agentId, memberRoles)).id]
+      : await allAgentIds();
     const apps = await listAppsOfAgents(this.context.db, agentIds);
     return apps.map((app) => ({ app_id: app.id, status: this.hub.isOnline(app.agent_id) ? app.status : 0 }));
   }
@@ -61,7 +76,9 @@ export class AppService {
     const stored = await loadStoredApp(this.context.db, await this.requireApp(agent, appId));
     const wanted = typeof version === 'string' && version.trim() ? version.trim() : null;
     const template = this.templateOf(stored.app, agent, wanted);
-    const meta = stored.app.template_id ? this.templateMeta(stored.app.template_id) : { tags: [], versions: [] };
+    const meta = stored.app.template_id
+      ? this.templateMeta(stored.app.template_id)
+      : { tags: [], versions: [] };
     return toAppDetails(stored, template, meta, template?.version ?? stored.app.version);
   }
 
@@ -95,13 +112,17 @@ export class AppService {
   async update(userId: string, agentId: unknown, input: ConfigInput) {
     const agent = await this.writableAgent(userId, agentId);
     const config = input.config ?? {};
-    if (typeof config.id !== 'string' || !config.id) throw new DomainError('APP_ID_REQUIRED', 'App ID is required for update');
+    if (typeof config.id !== 'string' || !config.id)
+      throw new DomainError('APP_ID_REQUIRED', 'App ID is required for update');
     const existing = await loadStoredApp(this.context.db, await this.requireApp(agent, config.id));
     const version = optionalText(config.version, existing.app.version, 100);
     const template = this.templateOf({ ...existing.app, version }, agent, version);
     const app: AppRow = {
       ...existing.app,
-      name: config.name === undefined ? existing.app.name : await this.uniqueName(agent.id, config.name, existing.app.id),
+      name:
+        config.name === undefined
+          ? existing.app.name
+          : await this.uniqueName(agent.id, config.name, existing.app.id),
       description: optionalText(config.description, existing.app.description),
       version: template?.version ?? version,
       icon: optionalText(config.icon, existing.app.icon, 100) ?? existing.app.icon,
@@ -115,14 +136,23 @@ export class AppService {
     return { id: app.id };
   }
 
-  async install(userId: string, agentId: unknown, input: { name?: unknown; template_id?: unknown; version?: unknown }) {
+  async install(
+    userId: string,
+    agentId: unknown,
+    input: { name?: unknown; template_id?: unknown; version?: unknown },
+  ) {
     const agent = await this.writableAgent(userId, agentId);
     const name = await this.uniqueName(agent.id, input.name, null);
-    if (typeof input.template_id !== 'string' || !input.template_id) throw new DomainError('TEMPLATE_REQUIRED', 'Template ID is required');
+    if (typeof input.template_id !== 'string' || !input.template_id)
+      throw new DomainError('TEMPLATE_REQUIRED', 'Template ID is required');
     const template = this.catalog.getTemplate(input.template_id);
-    const deployment = this.catalog.getDeployment(template.id, typeof input.version === 'string' ? input.version : null, {
-      freePlanOnly: agent.subscription_status === 'free',
-    });
+    const deployment = this.catalog.getDeployment(
+      template.id,
+      typeof input.version === 'string' ? input.version : null,
+      {
+        freePlanOnly: agent.subscription_status === 'free',
+      },
+    );
     const now = Date.now();
     const id = randomUUID();
     const variables: AppVariableRow[] = [];
@@ -130,7 +160,15 @@ export class AppService {
       if (!variable.is_encrypted || variable.value !== '' || !variable.generate) continue;
       // Generated secrets go straight into ciphertext for the agent; the plaintext is never stored.
       const value = await encryptForCertificate(generateSecretValue(variable.generate), agent.certificate);
-      variables.push({ id: randomUUID(), app_id: id, name: variable.name, value, is_encrypted: 1, type: 'inherited', position: variables.length });
+      variables.push({
+        id: randomUUID(),
+        app_id: id,
+        name: variable.name,
+        value,
+        is_encrypted: 1,
+        type: 'inherited',
+        position: variables.length,
+      });
     }
     const app: AppRow = {
       id,
@@ -152,7 +190,11 @@ export class AppService {
     return { id };
   }
 
-  async control(userId: string, agentId: unknown, input: { app_id?: unknown; action?: unknown; operation?: unknown }) {
+  async control(
+    userId: string,
+    agentId: unknown,
+    input: { app_id?: unknown; action?: unknown; operation?: unknown },
+  ) {
     const agent = await requireAgentAccess(this.context, userId, agentId, adminRoles);
     const app = await this.requireApp(agent, input.app_id);
     requireOnline(this.context, agent);
@@ -162,7 +204,12 @@ export class AppService {
       const stored = await loadStoredApp(this.context.db, app);
       deployment = buildDeployment(stored, this.templateOf(app, agent, app.version));
     }
-    const result = await this.hub.request(agent.id, 'app.control', { app_id: app.id, operation, deployment }, this.context.config.agentHub.deployTimeoutMs);
+    const result = await this.hub.request(
+      agent.id,
+      'app.control',
+      { app_id: app.id, operation, deployment },
+      this.context.config.agentHub.deployTimeoutMs,
+    );
     await updateAppFields(this.context.db, app.id, { status: result.status });
     return { app_id: app.id, status: result.status, operation };
   }
@@ -171,11 +218,19 @@ export class AppService {
     const agent = await requireAgentAccess(this.context, userId, agentId, adminRoles);
     const app = await this.requireApp(agent, appId);
     requireOnline(this.context, agent);
-    await this.hub.request(agent.id, 'app.delete', { app_id: app.id }, this.context.config.agentHub.deployTimeoutMs);
+    await this.hub.request(
+      agent.id,
+      'app.delete',
+      { app_id: app.id },
+      this.context.config.agentHub.deployTimeoutMs,
+    );
     await deleteApp(this.context.db, app.id);
   }
 
-  async updateIcon(userId: string, input: { app_id?: unknown; agent_id?: unknown; icon?: unknown; color?: unknown }) {
+  async updateIcon(
+    userId: string,
+    input: { app_id?: unknown; agent_id?: unknown; icon?: unknown; color?: unknown },
+  ) {
     const agent = await this.writableAgent(userId, input.agent_id, false);
     const app = await this.requireApp(agent, input.app_id);
     const icon = optionalText(input.icon, app.icon, 100) ?? app.icon;
@@ -207,18 +262,39 @@ export class AppService {
   }
 
   /** Sends the deployment first; the database changes only when the agent confirms. */
-  private async deployThenSave(agent: AgentRecord, stored: StoredApp, previous: StoredApp | null, isNew: boolean): Promise<void> {
+  private async deployThenSave(
+    agent: AgentRecord,
+    stored: StoredApp,
+    previous: StoredApp | null,
+    isNew: boolean,
+  ): Promise<void> {
     requireOnline(this.context, agent);
     const template = this.templateOf(stored.app, agent, stored.app.version);
     const timeout = this.context.config.agentHub.deployTimeoutMs;
     try {
-      const result = await this.hub.request(agent.id, 'app.deploy', { deployment: buildDeployment(stored, template) }, timeout);
+      const result = await this.hub.request(
+        agent.id,
+        'app.deploy',
+        { deployment: buildDeployment(stored, template) },
+        timeout,
+      );
       stored.app.status = result.status;
     } catch (error) {
       // Leave nothing half-applied on the server; undo on the agent as far as it can be reached.
-      const undo = isNew || !previous
-        ? this.hub.request(agent.id, 'app.delete', { app_id: stored.app.id }, timeout)
-        : this.hub.request(agent.id, 'app.deploy', { deployment: buildDeployment(previous, this.templateOf(previous.app, agent, previous.app.version)) }, timeout);
+      const undo =
+        isNew || !previous
+          ? this.hub.request(agent.id, 'app.delete', { app_id: stored.app.id }, timeout)
+          : this.hub.request(
+              agent.id,
+              'app.deploy',
+              {
+                deployment: buildDeployment(
+                  previous,
+                  this.templateOf(previous.app, agent, previous.app.version),
+                ),
+              },
+              timeout,
+            );
       undo.catch(() => undefined);
       throw error;
     }
@@ -228,7 +304,11 @@ export class AppService {
   private async writableAgent(userId: string, agentId: unknown, needsOnline = true): Promise<AgentRecord> {
     const agent = await requireAgentAccess(this.context, userId, agentId, adminRoles);
     if (agent.subscription_status !== 'free' && agent.subscription_status !== 'paid') {
-      throw new DomainError('AGENT_UNPAID', 'This server has no active plan. Assign it a Free or Pro plan to install or edit apps.', 402);
+      throw new DomainError(
+        'AGENT_UNPAID',
+        'This server has no active plan. Assign it a Free or Pro plan to install or edit apps.',
+        402,
+      );
     }
     if (needsOnline) requireOnline(this.context, agent);
     return agent;
@@ -243,30 +323,45 @@ export class AppService {
 
   private async uniqueName(agentId: string, name: unknown, exceptAppId: string | null): Promise<string> {
     const valid = validateAppName(name);
-    if (await appNameTaken(this.context.db, agentId, valid, exceptAppId)) throw new DomainError('APP_NAME_TAKEN', 'An app with this name already exists');
+    if (await appNameTaken(this.context.db, agentId, valid, exceptAppId))
+      throw new DomainError('APP_NAME_TAKEN', 'An app with this name already exists');
     return valid;
   }
 
-  private templateOf(app: Pick<AppRow, 'template_id' | 'version'>, agent: AgentRecord, version: string | null): TemplateDeployment | null {
+  private templateOf(
+    app: Pick<AppRow, 'template_id' | 'version'>,
+    agent: AgentRecord,
+    version: string | null,
+  ): TemplateDeployment | null {
     if (!app.template_id) return null;
-    return this.catalog.getDeployment(app.template_id, version ?? app.version, { freePlanOnly: agent.subscription_status === 'free' });
+    return this.catalog.getDeployment(app.template_id, version ?? app.version, {
+      freePlanOnly: agent.subscription_status === 'free',
+    });
   }
 
   private templateMeta(templateId: string) {
     const template = this.catalog.getTemplate(templateId);
     return {
       tags: template.registry.tags,
-      versions: template.registry.releases.map((release) => ({ name: release.name, breaking_changes: release.breaking_changes })),
+      versions: template.registry.releases.map((release) => ({
+        name: release.name,
+        breaking_changes: release.breaking_changes,
+      })),
     };
   }
 }
 
 /** Wire action per spec is 'active' | 'stopped'; `operation` refines it (restart, update, redeploy). */
 export function controlOperation(action: unknown, operation: unknown): AppOperation {
-  if (action !== 'active' && action !== 'stopped') throw new DomainError('APP_ACTION_INVALID', "Action must be 'active' or 'stopped'");
-  if (operation === undefined || operation === null || operation === '') return action === 'active' ? 'start' : 'stop';
+  if (action !== 'active' && action !== 'stopped')
+    throw new DomainError('APP_ACTION_INVALID', "Action must be 'active' or 'stopped'");
+  if (operation === undefined || operation === null || operation === '')
+    return action === 'active' ? 'start' : 'stop';
   if (typeof operation !== 'string' || OPERATIONS[operation] !== action) {
-    throw new DomainError('APP_OPERATION_INVALID', `Operation must be one of start, restart, update, redeploy (action 'active') or stop (action 'stopped')`);
+    throw new DomainError(
+      'APP_OPERATION_INVALID',
+      `Operation must be one of start, restart, update, redeploy (action 'active') or stop (action 'stopped')`,
+    );
   }
   return operation as AppOperation;
 }

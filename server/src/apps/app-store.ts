@@ -50,8 +50,16 @@ async function replaceChildren(trx: Transaction<Database>, stored: StoredApp): P
   if (stored.variables.length > 0) await trx.insertInto('app_variables').values(stored.variables).execute();
 }
 
-export async function updateAppFields(db: Db, appId: string, fields: Partial<Pick<AppRow, 'name' | 'icon' | 'color' | 'status'>>): Promise<void> {
-  await db.updateTable('apps').set({ ...fields, updated_at: Date.now() }).where('id', '=', appId).execute();
+export async function updateAppFields(
+  db: Db,
+  appId: string,
+  fields: Partial<Pick<AppRow, 'name' | 'icon' | 'color' | 'status'>>,
+): Promise<void> {
+  await db
+    .updateTable('apps')
+    .set({ ...fields, updated_at: Date.now() })
+    .where('id', '=', appId)
+    .execute();
 }
 
 export async function deleteApp(db: Db, appId: string): Promise<void> {
@@ -59,14 +67,34 @@ export async function deleteApp(db: Db, appId: string): Promise<void> {
 }
 
 /** Stores statuses an agent reported, only for apps that belong to that agent. */
-export async function saveAppStatuses(db: Db, agentId: string, statuses: Array<{ app_id: string; status: number }>): Promise<void> {
+export async function saveAppStatuses(
+  db: Db,
+  agentId: string,
+  statuses: Array<{ app_id: string; status: number }>,
+): Promise<void> {
   for (const entry of statuses) {
-    if (typeof entry?.app_id !== 'string' || !Number.isInteger(entry.status) || entry.status < 0 || entry.status > 5) continue;
-    await db.updateTable('apps').set({ status: entry.status }).where('id', '=', entry.app_id).where('agent_id', '=', agentId).execute();
+    if (
+      typeof entry?.app_id !== 'string' ||
+      !Number.isInteger(entry.status) ||
+      entry.status < 0 ||
+      entry.status > 5
+    )
+      continue;
+    await db
+      .updateTable('apps')
+      .set({ status: entry.status })
+      .where('id', '=', entry.app_id)
+      .where('agent_id', '=', agentId)
+      .execute();
   }
 }
 
-export async function appNameTaken(db: Db, agentId: string, name: string, exceptAppId: string | null): Promise<boolean> {
+export async function appNameTaken(
+  db: Db,
+  agentId: string,
+  name: string,
+  exceptAppId: string | null,
+): Promise<boolean> {
   const rows = await db.selectFrom('apps').select(['id', 'name']).where('agent_id', '=', agentId).execute();
   return rows.some((row) => row.id !== exceptAppId && row.name.toLowerCase() === name.toLowerCase());
 }

@@ -17,24 +17,40 @@ const CONTROL_MESSAGES: Record<string, string> = {
 export function registerAppRoutes(app: FastifyInstance, context: AppContext, apps: AppService): void {
   app.get('/api/v1/apps/get-apps', async (request) => {
     const user = await requireUser(request);
-    return { success: true, message: 'Apps loaded', data: { apps: await apps.list(user.id, queryOf(request).agent_id) } };
+    return {
+      success: true,
+      message: 'Apps loaded',
+      data: { apps: await apps.list(user.id, queryOf(request).agent_id) },
+    };
   });
 
   app.get('/api/v1/apps/get-apps-status', async (request) => {
     const user = await requireUser(request);
     const allAgents = async () => (await listAgentsOfUser(context.db, user.id)).map((agent) => agent.id);
-    return { success: true, message: 'App statuses loaded', data: { apps: await apps.statuses(user.id, queryOf(request).agent_id, allAgents) } };
+    return {
+      success: true,
+      message: 'App statuses loaded',
+      data: { apps: await apps.statuses(user.id, queryOf(request).agent_id, allAgents) },
+    };
   });
 
   app.get('/api/v1/apps/get-app', async (request) => {
     const user = await requireUser(request);
     const query = queryOf(request);
-    return { success: true, message: 'App loaded', data: await apps.get(user.id, query.agent_id, query.app_id, query.version) };
+    return {
+      success: true,
+      message: 'App loaded',
+      data: await apps.get(user.id, query.agent_id, query.app_id, query.version),
+    };
   });
 
   app.post('/api/v1/apps/control-app', async (request) => {
     const user = await requireUser(request);
-    const result = await apps.control(user.id, queryOf(request).agent_id ?? bodyOf(request).agent_id, bodyOf(request));
+    const result = await apps.control(
+      user.id,
+      queryOf(request).agent_id ?? bodyOf(request).agent_id,
+      bodyOf(request),
+    );
     return { success: true, message: CONTROL_MESSAGES[result.operation] ?? 'Done', data: result };
   });
 
@@ -46,13 +62,21 @@ export function registerAppRoutes(app: FastifyInstance, context: AppContext, app
 
   app.post('/api/v1/apps/create-app', async (request) => {
     const user = await requireUser(request);
-    const data = await apps.create(user.id, queryOf(request).agent_id ?? bodyOf(request).agent_id, bodyOf(request));
+    const data = await apps.create(
+      user.id,
+      queryOf(request).agent_id ?? bodyOf(request).agent_id,
+      bodyOf(request),
+    );
     return { success: true, message: 'App created', data };
   });
 
   app.post('/api/v1/apps/update-app', async (request) => {
     const user = await requireUser(request);
-    const data = await apps.update(user.id, queryOf(request).agent_id ?? bodyOf(request).agent_id, bodyOf(request));
+    const data = await apps.update(
+      user.id,
+      queryOf(request).agent_id ?? bodyOf(request).agent_id,
+      bodyOf(request),
+    );
     return { success: true, message: 'App updated', data };
   });
 
@@ -68,6 +92,10 @@ export function registerAppRoutes(app: FastifyInstance, context: AppContext, app
 
   app.get('/api/v1/apps/get-logs', async (request) => {
     const user = await requireUser(request);
-    return { success: true, message: 'Logs loaded', data: { logs: await apps.logs(user.id, queryOf(request)) } };
+    return {
+      success: true,
+      message: 'Logs loaded',
+      data: { logs: await apps.logs(user.id, queryOf(request)) },
+    };
   });
 }

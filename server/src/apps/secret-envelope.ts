@@ -11,7 +11,12 @@ export function isEncryptedValue(value: string): boolean {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as Record<string, unknown>;
-    return parsed.v === 1 && typeof parsed.epk === 'string' && typeof parsed.iv === 'string' && typeof parsed.ct === 'string';
+    return (
+      parsed.v === 1 &&
+      typeof parsed.epk === 'string' &&
+      typeof parsed.iv === 'string' &&
+      typeof parsed.ct === 'string'
+    );
   } catch {
     return false;
   }
@@ -23,11 +28,26 @@ export async function encryptForCertificate(plaintext: string, certificatePem: s
   const spki = new X509Certificate(certificatePem).publicKey.export({ type: 'spki', format: 'der' });
   const recipient = await webcrypto.subtle.importKey('spki', spki, ECDH, false, []);
   const ephemeral = await webcrypto.subtle.generateKey(ECDH, true, ['deriveBits']);
-  const shared = await webcrypto.subtle.deriveBits({ name: 'ECDH', public: recipient }, ephemeral.privateKey, 256);
-  const key = await webcrypto.subtle.importKey('raw', await webcrypto.subtle.digest('SHA-256', shared), { name: 'AES-GCM' }, false, ['encrypt']);
+  const shared = await webcrypto.subtle.deriveBits(
+    { name: 'ECDH', public: recipient },
+    ephemeral.privateKey,
+    256,
+  );
+  const key = await webcrypto.subtle.importKey(
+    'raw',
+    await webcrypto.subtle.digest('SHA-256', shared),
+    { name: 'AES-GCM' },
+    false,
+    ['encrypt'],
+  );
   const iv = webcrypto.getRandomValues(new Uint8Array(12));
   const ct = await webcrypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, Buffer.from(plaintext, 'utf8'));
   const epk = await webcrypto.subtle.exportKey('raw', ephemeral.publicKey);
-  const envelope = { v: 1, epk: Buffer.from(epk).toString('base64'), iv: Buffer.from(iv).toString('base64'), ct: Buffer.from(ct).toString('base64') };
+  const envelope = {
+    v: 1,
+    epk: Buffer.from(epk).toString('base64'),
+    iv: Buffer.from(iv).toString('base64'),
+    ct: Buffer.from(ct).toString('base64'),
+  };
   return Buffer.from(JSON.stringify(envelope), 'utf8').toString('base64');
 }

@@ -20,7 +20,10 @@ const usersByEmailDomain = reusableQuery(
 
 test('a reusable query binds each run’s arguments to the SQL compiled once', async () => {
   const database = await createTestDatabase();
-  const handle = await openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR! });
+  const handle = await openDatabase({
+    databaseUrl: database.env.DATABASE_URL,
+    dataDir: database.env.DATA_DIR!,
+  });
   try {
     const row = (id: string, email: string, createdAt: number) => ({
       id,
@@ -67,10 +70,15 @@ test('a reusable query binds each run’s arguments to the SQL compiled once', a
 
 test('a reusable query that does not bind an argument fails on first use', async () => {
   const database = await createTestDatabase();
-  const handle = await openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR! });
+  const handle = await openDatabase({
+    databaseUrl: database.env.DATABASE_URL,
+    dataDir: database.env.DATA_DIR!,
+  });
   try {
-    const forgetful = reusableQuery(['id', 'unused'], (db: Kysely<Database>, args: { id: string; unused: string }) =>
-      db.selectFrom('users').select('id').where('id', '=', args.id),
+    const forgetful = reusableQuery(
+      ['id', 'unused'],
+      (db: Kysely<Database>, args: { id: string; unused: string }) =>
+        db.selectFrom('users').select('id').where('id', '=', args.id),
     );
     await assert.rejects(forgetful.run(handle.db, { id: 'a', unused: 'x' }), /unused argument\(s\) unused/);
   } finally {

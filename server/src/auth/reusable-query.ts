@@ -8,7 +8,6 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 
 type Argument = string | number;
 
-
 function sentinel(name: string): string {
   return `\u0000reusable-query:${name}`;
 }

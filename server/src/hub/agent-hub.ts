@@ -15,7 +15,14 @@ import { DomainError } from '../http/errors.js';
 import { parseAgentCertificate, verifyProof, type ParsedCertificate } from './certificate.js';
 import type { AgentHubConfig } from './config.js';
 import { newPairingCode } from './pairing-code.js';
-import { CloseCode, type AgentMethod, type AgentMethods, type AgentToServer, type AppStatusEntry, type ServerToAgent } from './protocol.js';
+import {
+  CloseCode,
+  type AgentMethod,
+  type AgentMethods,
+  type AgentToServer,
+  type AppStatusEntry,
+  type ServerToAgent,
+} from './protocol.js';
 
 interface Session {
   socket: WebSocket;
@@ -74,7 +81,8 @@ export class AgentHub implements AgentPresence {
   accept(socket: WebSocket): void {
     const session: Session = { socket, alive: true, certificate: null, nonce: null, agentId: null };
     const handshake = setTimeout(() => {
-      if (!session.agentId && !this.isAwaitingClaim(session)) socket.close(CloseCode.AuthFailed, 'handshake timeout');
+      if (!session.agentId && !this.isAwaitingClaim(session))
+        socket.close(CloseCode.AuthFailed, 'handshake timeout');
     }, this.config.handshakeTimeoutMs);
     socket.on('pong', () => (session.alive = true));
     socket.on('message', (data) => {
@@ -110,7 +118,13 @@ export class AgentHub implements AgentPresence {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.requests.delete(id);
-        reject(new DomainError('AGENT_TIMEOUT', `The agent did not answer in time (${method}, ${Math.round(timeoutMs / 1000)} s)`, 504));
+        reject(
+          new DomainError(
+            'AGENT_TIMEOUT',
+            `The agent did not answer in time (${method}, ${Math.round(timeoutMs / 1000)} s)`,
+            504,
+          ),
+        );
       }, timeoutMs);
       this.requests.set(id, { agentId, resolve: resolve as (r: unknown) => void, reject, timer });
       this.send(session, { type: 'request', id, method, params });
@@ -133,7 +147,8 @@ export class AgentHub implements AgentPresence {
 
   close(): void {
     clearInterval(this.heartbeat);
-    for (const session of [...this.online.values(), ...this.awaitingClaim.values()]) session.socket.close(1001, 'server stopping');
+    for (const session of [...this.online.values(), ...this.awaitingClaim.values()])
+      session.socket.close(1001, 'server stopping');
   }
 
   private async handle(session: Session, message: AgentToServer): Promise<void> {
@@ -150,7 +165,8 @@ export class AgentHub implements AgentPresence {
         });
         return;
       case 'app-status':
-        if (session.agentId && Array.isArray(message.apps)) await this.events.onAppStatus(session.agentId, message.apps);
+        if (session.agentId && Array.isArray(message.apps))
+          await this.events.onAppStatus(session.agentId, message.apps);
         return;
       case 'response': {
         const pending = this.requests.get(message.id);
@@ -158,7 +174,10 @@ export class AgentHub implements AgentPresence {
         this.requests.delete(message.id);
         clearTimeout(pending.timer);
         if (message.ok) pending.resolve(message.result);
-        else pending.reject(new DomainError('AGENT_ERROR', message.error?.message || 'The agent reported an error', 400));
+        else
+          pending.reject(
+            new DomainError('AGENT_ERROR', message.error?.message || 'The agent reported an error', 400),
+          );
         return;
       }
     }
@@ -170,7 +189,10 @@ export class AgentHub implements AgentPresence {
     try {
       certificate = parseAgentCertificate(certificatePem);
     } catch (error) {
-      session.socket.close(CloseCode.AuthFailed, error instanceof Error ? error.message : 'invalid certificate');
+      session.socket.close(
+        CloseCode.AuthFailed,
+        error instanceof Error ? error.message : 'invalid certificate',
+      );
       return;
     }
     if (await isCertificateRevoked(this.db, certificate.fingerprint)) {
@@ -205,11 +227,14 @@ export class AgentHub implements AgentPresence {
       created_at: now,
       expires_at: expiresAt,
     });
-    this.awaitingClaim.get(certificate.fingerprint)?.socket.close(CloseCode.Replaced, 'replaced by a newer connection');
+    this.awaitingClaim
+      .get(certificate.fingerprint)
+      ?.socket.close(CloseCode.Replaced, 'replaced by a newer connection');
     this.awaitingClaim.set(certificate.fingerprint, session);
     this.send(session, { type: 'pairing', code, expires_at: expiresAt });
     const expiry = setTimeout(() => {
-      if (this.awaitingClaim.get(certificate.fingerprint) === session) session.socket.close(CloseCode.PairingExpired, 'pairing code expired');
+      if (this.awaitingClaim.get(certificate.fingerprint) === session)
+        session.socket.close(CloseCode.PairingExpired, 'pairing code expired');
     }, this.config.pairingCodeTtlMs);
     expiry.unref();
     session.socket.once('close', () => clearTimeout(expiry));
@@ -245,7 +270,9 @@ export class AgentHub implements AgentPresence {
   }
 
   private isAwaitingClaim(session: Session): boolean {
-    return session.certificate !== null && this.awaitingClaim.get(session.certificate.fingerprint) === session;
+    return (
+      session.certificate !== null && this.awaitingClaim.get(session.certificate.fingerprint) === session
+    );
   }
 
   private send(session: Session, message: ServerToAgent): void {

@@ -23,13 +23,22 @@ export function parseAgentCertificate(pem: string): ParsedCertificate {
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     throw new DomainError('AGENT_CERT_NOT_P256', 'The certificate key must be an elliptic curve P-256 key');
   }
-  return { pem: trimmed, fingerprint: createHash('sha256').update(certificate.raw).digest('hex'), publicKey: key };
+  return {
+    pem: trimmed,
+    fingerprint: createHash('sha256').update(certificate.raw).digest('hex'),
+    publicKey: key,
+  };
 }
 
 /** Checks an ECDSA P-256/SHA-256 signature (IEEE P1363, base64) of the nonce. */
 export function verifyProof(publicKey: KeyObject, nonce: string, signatureBase64: string): boolean {
   try {
-    return verify('sha256', Buffer.from(nonce, 'utf8'), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signatureBase64, 'base64'));
+    return verify(
+      'sha256',
+      Buffer.from(nonce, 'utf8'),
+      { key: publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signatureBase64, 'base64'),
+    );
   } catch {
     return false;
   }

@@ -15,8 +15,19 @@ import { buildApp } from '../app.js';
 import { removeCatalogRoots } from '../catalog/test-catalog.js';
 import { encryptForCertificate } from '../apps/secret-envelope.js';
 import { loadConfig } from '../config.js';
-import { buildBusyboxImage, docker, removeDockerLeftovers, writeTestCatalog } from '../test/docker-fixtures.js';
-import { freePort, startAgentProcess, startServerProcess, waitUntil, type RunningProcess } from '../test/processes.js';
+import {
+  buildBusyboxImage,
+  docker,
+  removeDockerLeftovers,
+  writeTestCatalog,
+} from '../test/docker-fixtures.js';
+import {
+  freePort,
+  startAgentProcess,
+  startServerProcess,
+  waitUntil,
+  type RunningProcess,
+} from '../test/processes.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
 
@@ -40,20 +51,37 @@ type Envelope = { success: boolean; message: string; data?: any }; // eslint-dis
 async function api(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Envelope> {
   const response = await fetch(`${base}${url}`, {
     method,
-    headers: { authorization: user.headers.authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: user.headers.authorization,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return (await response.json()) as Envelope;
 }
 
-const agentEnv = () => ({ DOCKHAND_SERVER_URL: base, DOCKHAND_STATE_DIR: path.join(tmp, 'agent-state'), DOCKHAND_PROJECT_PREFIX: prefix });
-const agentStatus = async () => (await api('GET', '/api/v1/agents/get-agents-status')).data?.agents?.find((a: { agent_id: string }) => a.agent_id === agentId)?.status;
+const agentEnv = () => ({
+  DOCKHAND_SERVER_URL: base,
+  DOCKHAND_STATE_DIR: path.join(tmp, 'agent-state'),
+  DOCKHAND_PROJECT_PREFIX: prefix,
+});
+const agentStatus = async () =>
+  (await api('GET', '/api/v1/agents/get-agents-status')).data?.agents?.find(
+    (a: { agent_id: string }) => a.agent_id === agentId,
+  )?.status;
 const appStatus = async (appId: string) =>
-  (await api('GET', `/api/v1/apps/get-apps-status?agent_id=${agentId}`)).data?.apps?.find((a: { app_id: string }) => a.app_id === appId)?.status;
-const appByName = async (name: string) => (await api('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps.find((a: { name: string }) => a.name === name);
+  (await api('GET', `/api/v1/apps/get-apps-status?agent_id=${agentId}`)).data?.apps?.find(
+    (a: { app_id: string }) => a.app_id === appId,
+  )?.status;
+const appByName = async (name: string) =>
+  (await api('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps.find(
+    (a: { name: string }) => a.name === name,
+  );
 
 async function containerEnv(projectStart: string): Promise<string> {
-  const lines = (await docker('ps', '--format', '{{.ID}} {{.Label "com.docker.compose.project"}}')).split('\n');
+  const lines = (await docker('ps', '--format', '{{.ID}} {{.Label "com.docker.compose.project"}}')).split(
+    '\n',
+  );
   const id = lines.find((line) => line.split(' ')[1]?.startsWith(`${prefix}${projectStart}`))?.split(' ')[0];
   assert.ok(id, `a running container for ${projectStart}`);
   return docker('exec', id, 'env');
@@ -96,7 +124,10 @@ after(async () => {
 test('the agent prints a code; claiming it pairs the agent, which then reports itself online', async () => {
   const [, code] = await agent.waitForOutput(/Pairing code: ([A-Z0-9]{6})/);
   const organization = await api('POST', '/api/v1/organization/create-organization', { name: 'Ops' });
-  const registered = await api('POST', '/api/v1/agents/register-agent', { code, organization_id: organization.data.id });
+  const registered = await api('POST', '/api/v1/agents/register-agent', {
+    code,
+    organization_id: organization.data.id,
+  });
   assert.equal(registered.success, true, registered.message);
   agentId = registered.data.agent.id;
   await setAgentPlan(control.dockhand.db, agentId, { status: 'free', source: null });
@@ -106,14 +137,27 @@ test('the agent prints a code; claiming it pairs the agent, which then reports i
     return listed.capabilities.length > 0 ? listed : null;
   });
   const names = reported.capabilities.map((c: { name: string }) => c.name).sort();
-  assert.deepEqual(names, ['agent_version', 'server_ip', 'system_cpu_cores', 'system_disk_total', 'system_memory_total']);
-  assert.deepEqual(reported.features.map((f: { name: string }) => f.name).sort(), ['app_logs', 'docker_networks', 'docker_registries']);
+  assert.deepEqual(names, [
+    'agent_version',
+    'server_ip',
+    'system_cpu_cores',
+    'system_disk_total',
+    'system_memory_total',
+  ]);
+  assert.deepEqual(reported.features.map((f: { name: string }) => f.name).sort(), [
+    'app_logs',
+    'docker_networks',
+    'docker_registries',
+  ]);
 });
 
 test('a catalog app installs and runs; stop, start and restart work; its logs are readable', async () => {
   const catalog = await api('GET', `/api/v1/catalog/get-apps?agent_id=${agentId}`);
   assert.ok(catalog.data.some((item: { id: string }) => item.id === 'dockhand-test-web'));
-  const installed = await api('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, { name: 'web', template_id: 'dockhand-test-web' });
+  const installed = await api('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
+    name: 'web',
+    template_id: 'dockhand-test-web',
+  });
   assert.equal(installed.success, true, installed.message);
   assert.equal(installed.message, 'App installation started');
   const app = await appByName('web');
@@ -127,11 +171,14 @@ test('a catalog app installs and runs; stop, start and restart work; its logs ar
     .find((line) => line.split(' ')[1]?.startsWith(`${prefix}web-`))
     ?.split(' ')[0];
   await docker('kill', webContainer ?? 'missing');
-  await waitUntil(async () => (await appStatus(app.id)) === 4, 40_000, 'problematic status pushed').catch((error: Error) => {
-    throw new Error(`${error.message}; agent output:\n${agent.output()}`);
-  });
+  await waitUntil(async () => (await appStatus(app.id)) === 4, 40_000, 'problematic status pushed').catch(
+    (error: Error) => {
+      throw new Error(`${error.message}; agent output:\n${agent.output()}`);
+    },
+  );
 
-  const controlApp = (action: string, operation?: string) => api('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, { app_id: app.id, action, operation });
+  const controlApp = (action: string, operation?: string) =>
+    api('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, { app_id: app.id, action, operation });
   const stopped = await controlApp('stopped');
   assert.equal(stopped.message, 'App stopped');
   assert.equal(stopped.data.status, 5);
@@ -142,8 +189,12 @@ test('a catalog app installs and runs; stop, start and restart work; its logs ar
   assert.equal((await controlApp('active', 'stop')).success, false);
 
   const logs = await waitUntil(async () => {
-    const page = (await api('GET', `/api/v1/apps/get-logs?agent_id=${agentId}&app_id=${app.id}&tail=50&since=&until=`)).data.logs;
-    return page.logs.some((entry: { message: string }) => entry.message === 'started from-template') ? page : null;
+    const page = (
+      await api('GET', `/api/v1/apps/get-logs?agent_id=${agentId}&app_id=${app.id}&tail=50&since=&until=`)
+    ).data.logs;
+    return page.logs.some((entry: { message: string }) => entry.message === 'started from-template')
+      ? page
+      : null;
   });
   const containerId = Object.keys(logs.containers)[0] ?? '';
   assert.match(logs.containers[containerId], /web/);
@@ -152,7 +203,10 @@ test('a catalog app installs and runs; stop, start and restart work; its logs ar
   assert.equal(entry.channel, 'stdout');
   assert.equal(typeof entry.timestamp, 'number');
   const newest = logs.logs.at(-1).timestamp;
-  const later = await api('GET', `/api/v1/apps/get-logs?agent_id=${agentId}&app_id=${app.id}&since=${newest}&until=${Date.now()}`);
+  const later = await api(
+    'GET',
+    `/api/v1/apps/get-logs?agent_id=${agentId}&app_id=${app.id}&since=${newest}&until=${Date.now()}`,
+  );
   assert.ok(later.data.logs.logs.every((e: { timestamp: number }) => e.timestamp > newest));
 
   const details = await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${app.id}`);
@@ -163,7 +217,17 @@ test('a catalog app installs and runs; stop, start and restart work; its logs ar
 
 test('a custom app gets its secret decrypted on the agent only; the server keeps ciphertext', async () => {
   const agentRow = (await api('GET', '/api/v1/agents/get-agents')).data.agents[0];
-  const compose = ['services:', '  app:', `    image: ${image}:${imageTag}`, '    command: ["httpd", "-f", "-p", "8080", "-h", "/www"]', '    stop_grace_period: 1s', '    environment:', '      APP_SECRET: ${SECRET_VALUE}', '      APP_GREETING: ${GREETING}', ''].join('\n');
+  const compose = [
+    'services:',
+    '  app:',
+    `    image: ${image}:${imageTag}`,
+    '    command: ["httpd", "-f", "-p", "8080", "-h", "/www"]',
+    '    stop_grace_period: 1s',
+    '    environment:',
+    '      APP_SECRET: ${SECRET_VALUE}',
+    '      APP_GREETING: ${GREETING}',
+    '',
+  ].join('\n');
   const body = (variables: Record<string, string>, id?: string) => ({
     config: {
       id,
@@ -177,16 +241,26 @@ test('a custom app gets its secret decrypted on the agent only; the server keeps
     files: { f1: compose },
     variables,
   });
-  const plaintext = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, body({ v1: secret, v2: 'hi' }));
+  const plaintext = await api(
+    'POST',
+    `/api/v1/apps/create-app?agent_id=${agentId}`,
+    body({ v1: secret, v2: 'hi' }),
+  );
   assert.equal(plaintext.success, false);
   assert.match(plaintext.message, /must be encrypted with the agent certificate/);
 
-  const created = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, body({ v1: await encryptForCertificate(secret, agentRow.certificate), v2: 'hi' }));
+  const created = await api(
+    'POST',
+    `/api/v1/apps/create-app?agent_id=${agentId}`,
+    body({ v1: await encryptForCertificate(secret, agentRow.certificate), v2: 'hi' }),
+  );
   assert.equal(created.success, true, created.message);
   assert.ok((await containerEnv('secret-app-')).includes(`APP_SECRET=${secret}`));
 
   const details = await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${created.data.id}`);
-  const ids = Object.fromEntries(details.data.config.variables.map((v: { name: string; id: string }) => [v.name, v.id]));
+  const ids = Object.fromEntries(
+    details.data.config.variables.map((v: { name: string; id: string }) => [v.name, v.id]),
+  );
   assert.equal(details.data.variables[ids.SECRET_VALUE], '<encrypted>');
   const edited = body({ v1: '<encrypted>', v2: 'changed' }, created.data.id);
   edited.config.variables[0]!.id = ids.SECRET_VALUE;
@@ -213,12 +287,25 @@ test('a custom app gets its secret decrypted on the agent only; the server keeps
 
 test('networks and registries are managed on the agent', async () => {
   const name = `${prefix}net`;
-  assert.equal((await api('POST', '/api/v1/networks/create-network', { agent_id: agentId, name })).message, 'Network created successfully');
-  assert.ok((await api('GET', `/api/v1/networks/get-networks?agent_id=${agentId}`)).data.networks.some((n: { name: string }) => n.name === name));
+  assert.equal(
+    (await api('POST', '/api/v1/networks/create-network', { agent_id: agentId, name })).message,
+    'Network created successfully',
+  );
+  assert.ok(
+    (await api('GET', `/api/v1/networks/get-networks?agent_id=${agentId}`)).data.networks.some(
+      (n: { name: string }) => n.name === name,
+    ),
+  );
   assert.ok((await docker('network', 'ls', '--format', '{{.Name}}')).split('\n').includes(name));
-  assert.equal((await api('POST', '/api/v1/networks/delete-network', { agent_id: agentId, name })).success, true);
+  assert.equal(
+    (await api('POST', '/api/v1/networks/delete-network', { agent_id: agentId, name })).success,
+    true,
+  );
   assert.ok(!(await docker('network', 'ls', '--format', '{{.Name}}')).split('\n').includes(name));
-  assert.equal((await api('POST', '/api/v1/networks/create-network', { agent_id: agentId, name: '' })).message, 'Network name is required');
+  assert.equal(
+    (await api('POST', '/api/v1/networks/create-network', { agent_id: agentId, name: '' })).message,
+    'Network name is required',
+  );
 
   const certificate = (await api('GET', '/api/v1/agents/get-agents')).data.agents[0].certificate;
   const registry = {
@@ -227,17 +314,32 @@ test('networks and registries are managed on the agent', async () => {
     username: await encryptForCertificate('robot', certificate),
     password: await encryptForCertificate('hunter2', certificate),
   };
-  assert.equal((await api('POST', '/api/v1/registries/create-registry', registry)).message, 'Registry added successfully');
+  assert.equal(
+    (await api('POST', '/api/v1/registries/create-registry', registry)).message,
+    'Registry added successfully',
+  );
   const listed = await api('GET', `/api/v1/registries/get-registries?agent_id=${agentId}`);
   assert.deepEqual(listed.data.registries, [{ address: 'registry.example.com', username: 'robot' }]);
   assert.ok(!JSON.stringify(listed).includes('hunter2'));
-  assert.equal((await api('POST', '/api/v1/registries/delete-registry', { agent_id: agentId, address: 'registry.example.com' })).success, true);
+  assert.equal(
+    (
+      await api('POST', '/api/v1/registries/delete-registry', {
+        agent_id: agentId,
+        address: 'registry.example.com',
+      })
+    ).success,
+    true,
+  );
 });
 
 test('a compose file with an image that cannot be pulled is a clear error and leaves nothing behind', async () => {
   const compose = 'services:\n  app:\n    image: dockhand-missing/nope:1\n';
   const result = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
-    config: { name: 'broken', files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }], variables: [] },
+    config: {
+      name: 'broken',
+      files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
+      variables: [],
+    },
     files: { f: compose },
     variables: {},
   });
@@ -250,7 +352,10 @@ test('killing and restarting the agent and then the server loses nothing', async
   const web = await appByName('web');
   await agent.kill('SIGKILL');
   await waitUntil(async () => (await agentStatus()) === 0, 15_000, 'agent offline');
-  assert.equal((await api('GET', `/api/v1/networks/get-networks?agent_id=${agentId}`)).message, 'Agent is offline');
+  assert.equal(
+    (await api('GET', `/api/v1/networks/get-networks?agent_id=${agentId}`)).message,
+    'Agent is offline',
+  );
   agent = startAgentProcess(agentEnv(), captured);
   await waitUntil(async () => (await agentStatus()) === 1, 20_000, 'agent back online');
   await waitUntil(async () => (await appStatus(web.id)) === 1, 15_000, 'app still active');
@@ -258,17 +363,35 @@ test('killing and restarting the agent and then the server loses nothing', async
   await server.kill('SIGKILL');
   server = startServerProcess(env, captured);
   await server.waitForOutput(/Dockhand is running/);
-  await waitUntil(async () => (await agentStatus()) === 1, 45_000, 'agent reconnected to the restarted server');
-  const apps = (await api('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps.map((a: { name: string }) => a.name).sort();
+  await waitUntil(
+    async () => (await agentStatus()) === 1,
+    45_000,
+    'agent reconnected to the restarted server',
+  );
+  const apps = (await api('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps
+    .map((a: { name: string }) => a.name)
+    .sort();
   assert.deepEqual(apps, ['secret-app', 'web']);
   await waitUntil(async () => (await appStatus(web.id)) === 1, 15_000, 'status after server restart');
-  assert.equal((await api('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, { app_id: web.id, action: 'active', operation: 'restart' })).data.status, 1);
+  assert.equal(
+    (
+      await api('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, {
+        app_id: web.id,
+        action: 'active',
+        operation: 'restart',
+      })
+    ).data.status,
+    1,
+  );
 });
 
 test('deleting apps removes containers and files; a deleted agent cannot connect again', async () => {
   for (const name of ['web', 'secret-app']) {
     const app = await appByName(name);
-    assert.equal((await api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: app.id })).message, 'App deleted');
+    assert.equal(
+      (await api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: app.id })).message,
+      'App deleted',
+    );
     assert.equal(existsSync(path.join(tmp, 'agent-state', 'apps', app.id)), false);
   }
   const left = await docker('ps', '-a', '--format', '{{.Label "com.docker.compose.project"}}');

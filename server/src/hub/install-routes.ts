@@ -10,7 +10,11 @@ async function sendFile(path: string, contentType: string, what: string) {
     const info = await stat(path);
     return { stream: createReadStream(path), size: info.size, contentType };
   } catch {
-    throw new DomainError('AGENT_DOWNLOAD_MISSING', `The ${what} is not available on this server (build the agent first)`, 404);
+    throw new DomainError(
+      'AGENT_DOWNLOAD_MISSING',
+      `The ${what} is not available on this server (build the agent first)`,
+      404,
+    );
   }
 }
 
@@ -23,13 +27,24 @@ export function registerInstallRoutes(app: FastifyInstance, context: AppContext)
   });
 
   app.get('/agent/download/dockhand-agent.mjs', async (_request, reply) => {
-    const file = await sendFile(context.config.agentHub.agentBundlePath, 'text/javascript; charset=utf-8', 'agent bundle');
-    reply.header('content-type', file.contentType).header('content-length', file.size).header('cache-control', 'no-store');
+    const file = await sendFile(
+      context.config.agentHub.agentBundlePath,
+      'text/javascript; charset=utf-8',
+      'agent bundle',
+    );
+    reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.size)
+      .header('cache-control', 'no-store');
     return reply.send(file.stream);
   });
 
   app.get('/agent/download/node', async (_request, reply) => {
-    const file = await sendFile(context.config.agentHub.nodeBinaryPath, 'application/octet-stream', 'Node runtime');
+    const file = await sendFile(
+      context.config.agentHub.nodeBinaryPath,
+      'application/octet-stream',
+      'Node runtime',
+    );
     reply.header('content-type', file.contentType).header('content-length', file.size);
     return reply.send(file.stream);
   });

@@ -21,11 +21,15 @@ before(async () => {
   await promisify(execFile)(process.execPath, [path.join(agentDir, 'scripts', 'bundle.mjs')]);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  testApp = await createTestApp({ PUBLIC_URL: base, AGENT_BUNDLE_PATH: path.join(agentDir, 'dist', 'dockhand-agent.mjs') });
+  testApp = await createTestApp({
+    PUBLIC_URL: base,
+    AGENT_BUNDLE_PATH: path.join(agentDir, 'dist', 'dockhand-agent.mjs'),
+  });
   await testApp.app.listen({ host: '127.0.0.1', port });
 });
 
-const agentPid = async () => Number((await readFile(path.join(tmp, 'state', 'agent.pid'), 'utf8').catch(() => '0')).trim());
+const agentPid = async () =>
+  Number((await readFile(path.join(tmp, 'state', 'agent.pid'), 'utf8').catch(() => '0')).trim());
 
 after(async () => {
   const pid = await agentPid();
@@ -63,30 +67,56 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
   assert.equal((await stat(path.join(prefix, 'bin', 'node'))).mode & 0o111, 0o111);
   assert.equal((await stat(stateDir)).mode & 0o777, 0o700);
 
-  const agentVersion = (JSON.parse(await readFile(path.join(agentDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const agentVersion = (
+    JSON.parse(await readFile(path.join(agentDir, 'package.json'), 'utf8')) as { version: string }
+  ).version;
   const user = await signIn(testApp.app, 'installer@example.com');
   const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
     testApp.app.inject({ method, url, headers: user.headers, payload }).then((response) => response.json());
-  const organization = await inject('POST', '/api/v1/organization/create-organization', { name: 'Installers' });
-  const registered = await inject('POST', '/api/v1/agents/register-agent', { code, organization_id: organization.data.id });
+  const organization = await inject('POST', '/api/v1/organization/create-organization', {
+    name: 'Installers',
+  });
+  const registered = await inject('POST', '/api/v1/agents/register-agent', {
+    code,
+    organization_id: organization.data.id,
+  });
   assert.equal(registered.success, true, registered.message);
-  await waitUntil(async () => {
-    const agents = (await inject('GET', '/api/v1/agents/get-agents')).data.agents;
-    return agents[0]?.capabilities.some((c: { name: string; value: string }) => c.name === 'agent_version' && c.value === agentVersion);
-  }, 15_000, 'the installed agent reports its version');
+  await waitUntil(
+    async () => {
+      const agents = (await inject('GET', '/api/v1/agents/get-agents')).data.agents;
+      return agents[0]?.capabilities.some(
+        (c: { name: string; value: string }) => c.name === 'agent_version' && c.value === agentVersion,
+      );
+    },
+    15_000,
+    'the installed agent reports its version',
+  );
 
   // update-agent: the agent downloads the chosen version, swaps its bundle and restarts itself.
   const agentId = registered.data.agent.id;
   const versions = await inject('GET', `/api/v1/agents/get-available-versions?agent_id=${agentId}`);
-  assert.deepEqual(versions.data.versions.map((v: { version_number: string }) => v.version_number), [agentVersion]);
+  assert.deepEqual(
+    versions.data.versions.map((v: { version_number: string }) => v.version_number),
+    [agentVersion],
+  );
   const bundle = path.join(prefix, 'dockhand-agent.mjs');
   const [pidBefore, bundleBefore] = [await agentPid(), (await stat(bundle)).mtimeMs];
-  const updated = await inject('POST', '/api/v1/agents/update-agent', { agent_id: agentId, version: agentVersion });
+  const updated = await inject('POST', '/api/v1/agents/update-agent', {
+    agent_id: agentId,
+    version: agentVersion,
+  });
   assert.equal(updated.message, 'Agent Update Initiated');
   await waitUntil(async () => (await agentPid()) !== pidBefore, 15_000, 'the agent restarted');
   assert.notEqual((await stat(bundle)).mtimeMs, bundleBefore);
-  await waitUntil(async () => (await inject('GET', '/api/v1/agents/get-agents-status')).data.agents[0]?.status === 1, 15_000, 'updated agent online');
-  const unknown = await inject('POST', '/api/v1/agents/update-agent', { agent_id: agentId, version: '0.0.1' });
+  await waitUntil(
+    async () => (await inject('GET', '/api/v1/agents/get-agents-status')).data.agents[0]?.status === 1,
+    15_000,
+    'updated agent online',
+  );
+  const unknown = await inject('POST', '/api/v1/agents/update-agent', {
+    agent_id: agentId,
+    version: '0.0.1',
+  });
   assert.equal(unknown.success, false);
 });
 

@@ -84,17 +84,29 @@ export interface RegistryEntry {
 
 /** Request methods with their params and results. */
 export interface AgentMethods {
-  'app.deploy': { params: { deployment: AppDeployment; operation?: 'update' | 'redeploy' }; result: AppStatusEntry };
-  'app.control': { params: { app_id: string; operation: AppOperation; deployment?: AppDeployment }; result: AppStatusEntry };
+  'app.deploy': {
+    params: { deployment: AppDeployment; operation?: 'update' | 'redeploy' };
+    result: AppStatusEntry;
+  };
+  'app.control': {
+    params: { app_id: string; operation: AppOperation; deployment?: AppDeployment };
+    result: AppStatusEntry;
+  };
   'app.delete': { params: { app_id: string }; result: { deleted: boolean } };
   'app.statuses': { params: Record<string, never>; result: AppStatusEntry[] };
-  'app.logs': { params: { app_id: string; tail?: number; since_ms?: number; until_ms?: number }; result: AppLogs };
+  'app.logs': {
+    params: { app_id: string; tail?: number; since_ms?: number; until_ms?: number };
+    result: AppLogs;
+  };
   'network.list': { params: Record<string, never>; result: Array<{ name: string }> };
   'network.create': { params: { name: string }; result: { name: string } };
   'network.delete': { params: { name: string }; result: { name: string } };
   'registry.list': { params: Record<string, never>; result: RegistryEntry[] };
   /** username and password are encrypted values (see agent/src/crypto/secrets.ts) or empty. */
-  'registry.create': { params: { address: string; username: string; password: string }; result: RegistryEntry };
+  'registry.create': {
+    params: { address: string; username: string; password: string };
+    result: RegistryEntry;
+  };
   'registry.delete': { params: { address: string }; result: { address: string } };
   /** Downloads the agent bundle of `version` from `url`, swaps it in and restarts. */
   'agent.update': { params: { version: string; url: string }; result: { version: string } };

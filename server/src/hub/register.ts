@@ -14,7 +14,14 @@ import { registerRegistryRoutes } from '../registries/routes.js';
 import { AgentHub } from './agent-hub.js';
 import { registerInstallRoutes } from './install-routes.js';
 
-const agentPackageJson = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'agent', 'package.json');
+const agentPackageJson = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'agent',
+  'package.json',
+);
 
 /**
  * Everything agent-facing: the WebSocket hub at /agent/connect (which becomes the app's

@@ -7,7 +7,8 @@ import { DomainError } from '../http/errors.js';
 import type { AgentHub } from '../hub/agent-hub.js';
 
 function networkName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new DomainError('NETWORK_NAME_REQUIRED', 'Network name is required');
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new DomainError('NETWORK_NAME_REQUIRED', 'Network name is required');
   return value.trim();
 }
 
@@ -17,7 +18,11 @@ export function registerNetworkRoutes(app: FastifyInstance, context: AppContext,
     const user = await requireUser(request);
     const agent = await requireAgentAccess(context, user.id, queryOf(request).agent_id, memberRoles);
     requireOnline(context, agent);
-    return { success: true, message: 'Networks loaded', data: { networks: await hub.request(agent.id, 'network.list', {}) } };
+    return {
+      success: true,
+      message: 'Networks loaded',
+      data: { networks: await hub.request(agent.id, 'network.list', {}) },
+    };
   });
 
   app.post('/api/v1/networks/create-network', async (request) => {
@@ -26,7 +31,11 @@ export function registerNetworkRoutes(app: FastifyInstance, context: AppContext,
     const name = networkName(body.name);
     const agent = await requireAgentAccess(context, user.id, body.agent_id, adminRoles);
     requireOnline(context, agent);
-    return { success: true, message: 'Network created successfully', data: await hub.request(agent.id, 'network.create', { name }) };
+    return {
+      success: true,
+      message: 'Network created successfully',
+      data: await hub.request(agent.id, 'network.create', { name }),
+    };
   });
 
   app.post('/api/v1/networks/delete-network', async (request) => {
@@ -35,6 +44,10 @@ export function registerNetworkRoutes(app: FastifyInstance, context: AppContext,
     const name = networkName(body.name);
     const agent = await requireAgentAccess(context, user.id, body.agent_id, adminRoles);
     requireOnline(context, agent);
-    return { success: true, message: 'Network deleted successfully', data: await hub.request(agent.id, 'network.delete', { name }) };
+    return {
+      success: true,
+      message: 'Network deleted successfully',
+      data: await hub.request(agent.id, 'network.delete', { name }),
+    };
   });
 }

@@ -11,7 +11,10 @@ import type { AgentHub } from '../hub/agent-hub.js';
 function encryptedOrEmpty(value: unknown, field: string): string {
   if (value === undefined || value === null || value === '') return '';
   if (typeof value !== 'string' || !isEncryptedValue(value)) {
-    throw new DomainError('REGISTRY_NOT_ENCRYPTED', `The registry ${field} must be encrypted with the agent certificate`);
+    throw new DomainError(
+      'REGISTRY_NOT_ENCRYPTED',
+      `The registry ${field} must be encrypted with the agent certificate`,
+    );
   }
   return value;
 }
@@ -25,14 +28,23 @@ export function registerRegistryRoutes(app: FastifyInstance, context: AppContext
     const user = await requireUser(request);
     const agent = await requireAgentAccess(context, user.id, queryOf(request).agent_id, adminRoles);
     requireOnline(context, agent);
-    return { success: true, message: 'Registries loaded', data: { registries: await hub.request(agent.id, 'registry.list', {}) } };
+    return {
+      success: true,
+      message: 'Registries loaded',
+      data: { registries: await hub.request(agent.id, 'registry.list', {}) },
+    };
   });
 
   app.post('/api/v1/registries/create-registry', async (request) => {
     const user = await requireUser(request);
     const body = bodyOf(request);
-    if (typeof body.address !== 'string' || body.address.trim() === '') throw new DomainError('REGISTRY_ADDRESS_REQUIRED', 'Address is required');
-    const params = { address: body.address.trim(), username: encryptedOrEmpty(body.username, 'username'), password: encryptedOrEmpty(body.password, 'password') };
+    if (typeof body.address !== 'string' || body.address.trim() === '')
+      throw new DomainError('REGISTRY_ADDRESS_REQUIRED', 'Address is required');
+    const params = {
+      address: body.address.trim(),
+      username: encryptedOrEmpty(body.username, 'username'),
+      password: encryptedOrEmpty(body.password, 'password'),
+    };
     const agent = await requireAgentAccess(context, user.id, body.agent_id, adminRoles);
     requireOnline(context, agent);
     const registry = await hub.request(agent.id, 'registry.create', params);
@@ -42,7 +54,8 @@ export function registerRegistryRoutes(app: FastifyInstance, context: AppContext
   app.post('/api/v1/registries/delete-registry', async (request) => {
     const user = await requireUser(request);
     const body = bodyOf(request);
-    if (typeof body.address !== 'string' || body.address.trim() === '') throw new DomainError('REGISTRY_ADDRESS_REQUIRED', 'Address is required');
+    if (typeof body.address !== 'string' || body.address.trim() === '')
+      throw new DomainError('REGISTRY_ADDRESS_REQUIRED', 'Address is required');
     const agent = await requireAgentAccess(context, user.id, body.agent_id, adminRoles);
     requireOnline(context, agent);
     await hub.request(agent.id, 'registry.delete', { address: body.address.trim() });

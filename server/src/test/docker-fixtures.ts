@@ -19,7 +19,8 @@ export async function buildBusyboxImage(tag: string): Promise<void> {
     const root = path.join(dir, 'root');
     for (const sub of ['bin', 'tmp', 'www']) await mkdir(path.join(root, sub), { recursive: true });
     await copyFile('/bin/busybox', path.join(root, 'bin', 'busybox'));
-    for (const applet of ['sh', 'httpd', 'echo', 'sleep', 'env', 'cat']) await symlink('busybox', path.join(root, 'bin', applet));
+    for (const applet of ['sh', 'httpd', 'echo', 'sleep', 'env', 'cat'])
+      await symlink('busybox', path.join(root, 'bin', applet));
     await exec('tar', ['-C', root, '-cf', path.join(dir, 'image.tar'), '.']);
     await docker('import', '--change', 'ENV PATH=/bin', path.join(dir, 'image.tar'), tag);
   } finally {
@@ -35,7 +36,8 @@ export async function removeDockerLeftovers(prefix: string): Promise<void> {
     if (id && project?.startsWith(prefix)) await docker('rm', '-f', id).catch(() => '');
   }
   const networks = await docker('network', 'ls', '--format', '{{.Name}}');
-  for (const name of networks.split('\n').filter((n) => n.startsWith(prefix))) await docker('network', 'rm', name).catch(() => '');
+  for (const name of networks.split('\n').filter((n) => n.startsWith(prefix)))
+    await docker('network', 'rm', name).catch(() => '');
 }
 
 /** A one-template catalog root (removed by `removeCatalogRoots`) whose app runs the local image. */
@@ -58,12 +60,27 @@ export function writeTestCatalog(image: string, imageTag: string): string {
       available_in: [],
       registry: {
         tags: [{ name: '1.0.0' }],
-        releases: [{ name: '1.0.0', date: '2026-01-01', description: 'First.', breaking_changes: false, changelog_url: null, image_tag: imageTag }],
+        releases: [
+          {
+            name: '1.0.0',
+            date: '2026-01-01',
+            description: 'First.',
+            breaking_changes: false,
+            changelog_url: null,
+            image_tag: imageTag,
+          },
+        ],
       },
       files: [{ filename: 'compose.yml', content: compose }],
       variables: [
         { name: 'GREETING', value: 'from-template', is_encrypted: false, type: 'inherited' },
-        { name: 'SECRET_TOKEN', value: '', is_encrypted: true, type: 'inherited', generate: { charset: 'hex', length: 32 } },
+        {
+          name: 'SECRET_TOKEN',
+          value: '',
+          is_encrypted: true,
+          type: 'inherited',
+          generate: { charset: 'hex', length: 32 },
+        },
       ],
     }),
   });

@@ -36,7 +36,8 @@ function run(cwd: string, env: Record<string, string>, captured: string[]): Runn
       for (;;) {
         const match = text.match(pattern);
         if (match) return match;
-        if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${pattern}:\n${text}`);
+        if (child.exitCode !== null)
+          throw new Error(`process exited (${child.exitCode}) before ${pattern}:\n${text}`);
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${text}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -67,7 +68,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+export async function waitUntil<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -22,10 +22,26 @@ export async function createAgentKeys(): Promise<AgentKeys> {
     const key = path.join(dir, 'key.pem');
     const cert = path.join(dir, 'cert.pem');
     await promisify(execFile)('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes',
-      '-keyout', key, '-out', cert, '-subj', '/CN=Dockhand Test Agent', '-days', '30',
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-subj',
+      '/CN=Dockhand Test Agent',
+      '-days',
+      '30',
     ]);
-    return { certificatePem: await readFile(cert, 'utf8'), privateKey: createPrivateKey(await readFile(key, 'utf8')) };
+    return {
+      certificatePem: await readFile(cert, 'utf8'),
+      privateKey: createPrivateKey(await readFile(key, 'utf8')),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -49,7 +65,14 @@ export class SimulatedAgent {
     this.closeCode = null;
     const socket = new WebSocket(url);
     this.socket = socket;
-    socket.on('open', () => this.send({ type: 'hello', certificate: this.keys.certificatePem, agent_version: '0.0.0-test', protocol: 1 }));
+    socket.on('open', () =>
+      this.send({
+        type: 'hello',
+        certificate: this.keys.certificatePem,
+        agent_version: '0.0.0-test',
+        protocol: 1,
+      }),
+    );
     socket.on('message', (data) => void this.onMessage(JSON.parse(String(data)) as ServerToAgent));
     socket.on('close', (code) => {
       this.closeCode = code;
@@ -86,7 +109,10 @@ export class SimulatedAgent {
 
   private async onMessage(message: ServerToAgent): Promise<void> {
     if (message.type === 'challenge') {
-      const signature = sign('sha256', Buffer.from(message.nonce, 'utf8'), { key: this.keys.privateKey, dsaEncoding: 'ieee-p1363' });
+      const signature = sign('sha256', Buffer.from(message.nonce, 'utf8'), {
+        key: this.keys.privateKey,
+        dsaEncoding: 'ieee-p1363',
+      });
       this.send({ type: 'proof', signature: signature.toString('base64') });
     } else if (message.type === 'pairing') {
       this.pairingCode = message.code;
@@ -94,9 +120,19 @@ export class SimulatedAgent {
       this.agentId = message.agent_id;
     } else if (message.type === 'request') {
       try {
-        this.send({ type: 'response', id: message.id, ok: true, result: await this.handler(message.method, message.params) });
+        this.send({
+          type: 'response',
+          id: message.id,
+          ok: true,
+          result: await this.handler(message.method, message.params),
+        });
       } catch (error) {
-        this.send({ type: 'response', id: message.id, ok: false, error: { code: 'TEST', message: (error as Error).message } });
+        this.send({
+          type: 'response',
+          id: message.id,
+          ok: false,
+          error: { code: 'TEST', message: (error as Error).message },
+        });
       }
     }
     this.notify();
