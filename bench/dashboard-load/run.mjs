@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Dashboard load benchmark (issue 5): the time from opening the app signed in to the dashboard
 // showing a server with 20 apps, in headless Chromium on loopback. Cold = a fresh browser context
-// (empty HTTP cache, no session storage); warm = the same context opening the app again.
-// Prints the median of several runs. Figures only: nothing is asserted.
+// (empty HTTP cache, no session storage); warm = the same context opening the app again, in the
+// same tab and in a new tab (see README.md). Prints the median of several runs. Figures only.
 //
 // Needs the production build (`pnpm build`). Setup is real: the built server on SQLite, sign-in
 // through the development identity provider, an organization, and a real agent paired with its
@@ -145,10 +145,119 @@ const READY_PROBE = `
   })();
 `;
 
-async function timeDashboard(page, base) {
-  await page.goto(`${base}/#/`);
+async function readyAt(page) {
   await page.waitForFunction(() => globalThis.__dashboardReadyAt !== undefined, null, { timeout: 30_000 });
   return page.evaluate(() => globalThis.__dashboardReadyAt);
+}
+
+async function timeDashboard(page, base) {
+  await page.goto(`${base}/#/`);
+  return readyAt(page);
+}
+
+async function reloadDashboard(page) {
+  await page.reload();
+  return readyAt(page);
+}
+
+/**
+ * BENCH_PROFILE=1: one more warm reload under a Chromium trace, summarised as main-thread self time
+ * per activity and the script evaluation per URL; BENCH_PROFILE=tasks also lists every task over
+ * 3 ms. Then a sampling profile of another reload gives JavaScript self time per function and per
+ * script (BENCH_PROFILE_OUT=file keeps it, e.g. to map onto a `--env sourcemaps` build).
+ */
+async function profileWarmLoad(context, page, base) {
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
+  const readyAt = await reloadDashboard(page);
+  await cdp.send('Tracing.end');
+  await traced;
+  const renderer = events.find(
+    (event) =>
+      event.name === 'thread_name' &&
+      event.args?.name === 'CrRendererMain' &&
+      events.some((other) => other.pid === event.pid && other.name === 'EvaluateScript'),
+  );
+  const own = events.filter(
+    (event) => event.pid === renderer.pid && event.tid === renderer.tid && event.ph === 'X' && event.dur,
+  );
+  const start = Math.min(...own.map((event) => event.ts));
+  const top = (map, count) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([key, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${key}`)
+      .join('\n');
+  const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
+
+  // Self time (duration minus nested events), which adds up to the busy time of the thread.
+  const selfByName = new Map();
+  const byScript = new Map();
+  const open = [];
+  for (const event of [...own].sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
+    while (open.length && open.at(-1).ts + open.at(-1).dur <= event.ts) open.pop();
+    if (open.length) add(selfByName, open.at(-1).name, -event.dur / 1000);
+    add(selfByName, event.name, event.dur / 1000);
+    open.push(event);
+    const url = event.args?.data?.url;
+    if (event.name === 'EvaluateScript' && url) add(byScript, url.replace(base, ''), event.dur / 1000);
+  }
+  console.log(`profile of one warm reload (ready at ${readyAt.toFixed(0)} ms)`);
+  console.log('  main-thread self time by activity:');
+  console.log(top(selfByName, 15));
+  console.log('  script evaluation by URL (a chunk that completes a load runs the code waiting for it):');
+  console.log(top(byScript, 10));
+  if (process.env.BENCH_PROFILE === 'tasks') {
+    console.log('  tasks over 3 ms (start, duration, first script work inside):');
+    for (const task of own.filter((event) => event.name === 'RunTask' && event.dur > 3000)) {
+      const inner = own.find(
+        (event) =>
+          event.ts >= task.ts &&
+          event.ts < task.ts + task.dur &&
+          [
+            'EvaluateScript',
+            'FunctionCall',
+            'ParseHTML',
+            'Layout',
+            'UpdateLayoutTree',
+            'FireAnimationFrame',
+          ].includes(event.name),
+      );
+      const at = ((task.ts - start) / 1000).toFixed(0).padStart(5);
+      const url = (inner?.args?.data?.url ?? '').replace(base, '');
+      console.log(
+        `    +${at} ms ${(task.dur / 1000).toFixed(1).padStart(6)} ms  ${inner?.name ?? ''} ${url}`,
+      );
+    }
+  }
+
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await reloadDashboard(page);
+  const { profile } = await cdp.send('Profiler.stop');
+  if (process.env.BENCH_PROFILE_OUT) fs.writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
+  const byFunction = new Map();
+  const byUrl = new Map();
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  profile.samples.forEach((id, index) => {
+    const { functionName, url, lineNumber, columnNumber } = nodes.get(id).callFrame;
+    if (functionName === '(idle)') return;
+    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    const file = url.replace(base, '') || '(native)';
+    add(byFunction, `${functionName || '(anonymous)'} ${file}:${lineNumber}:${columnNumber}`, ms);
+    add(byUrl, file, ms);
+  });
+  console.log('  JavaScript self time by function:');
+  console.log(top(byFunction, 15));
+  console.log('  JavaScript self time by script:');
+  console.log(top(byUrl, 10));
 }
 
 function median(values) {
@@ -224,21 +333,30 @@ async function main() {
       await context.close();
     }
 
+    // Warm: one context (its HTTP cache and V8 code cache filled by a first load), opening the
+    // app again in the same tab (a reload) and in new tabs. Chromium starts a new renderer process
+    // for a new tab, so that figure adds a process start and a V8 heap without compiled code.
     const warmContext = await browser.newContext({ storageState });
     await warmContext.addInitScript(READY_PROBE);
     const warmPage = await warmContext.newPage();
-    await timeDashboard(warmPage, base); // fills the cache
+    await timeDashboard(warmPage, base);
+    await reloadDashboard(warmPage);
     const warm = [];
+    for (let run = 0; run < RUNS; run += 1) warm.push(await reloadDashboard(warmPage));
+    const warmNewTab = [];
     for (let run = 0; run < RUNS; run += 1) {
-      await warmPage.goto('about:blank');
-      warm.push(await timeDashboard(warmPage, base));
+      const tab = await warmContext.newPage();
+      warmNewTab.push(await timeDashboard(tab, base));
+      await tab.close();
     }
+    if (process.env.BENCH_PROFILE) await profileWarmLoad(warmContext, warmPage, base);
     await warmContext.close();
 
     const format = (values) => values.map((value) => value.toFixed(0)).join(', ');
     console.log(`dashboard load (server with ${APP_COUNT} apps, headless Chromium, loopback, ${RUNS} runs)`);
-    console.log(`  cold: median ${median(cold).toFixed(0)} ms  [${format(cold)}]`);
-    console.log(`  warm: median ${median(warm).toFixed(0)} ms  [${format(warm)}]`);
+    console.log(`  cold (new context): median ${median(cold).toFixed(0)} ms  [${format(cold)}]`);
+    console.log(`  warm, same tab:     median ${median(warm).toFixed(0)} ms  [${format(warm)}]`);
+    console.log(`  warm, new tab:      median ${median(warmNewTab).toFixed(0)} ms  [${format(warmNewTab)}]`);
     console.log('  targets: cold <= 800 ms, warm <= 300 ms');
     console.log(
       `  machine: ${os.cpus().length} cores, load average ${os

@@ -3,6 +3,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const { PrecompressPlugin } = require('./PrecompressPlugin.cjs');
+const { PreloadManifestPlugin } = require('./PreloadManifestPlugin.cjs');
 
 /** Libraries that must exist once per page, with their subpaths (react-dom/client must not load a second copy). */
 const SINGLETONS = [
@@ -63,12 +64,14 @@ function requireFrom(packageDir, request) {
  * @param {'host' | 'remote'} options.kind
  * @param {string} options.federationName JavaScript identifier of the container, e.g. 'mfe_catalog'
  * @param {Record<string, string>} [options.exposes]
+ * @param {Record<string, string[]>} [options.preloadRoutes] host only: per route, the dynamic
+ *   imports its first paint waits for (see PreloadManifestPlugin)
  * @param {number} options.devPort
  * @param {object} env  webpack's --env values; env.version (release version) and env.outputDir (release folder)
  * @param {object} argv webpack's argv (mode)
  */
 function createFederatedConfig(options, env = {}, argv = {}) {
-  const { packageDir, kind, federationName, exposes = {}, devPort } = options;
+  const { packageDir, kind, federationName, exposes = {}, preloadRoutes, devPort } = options;
   const webpack = requireFrom(packageDir, 'webpack');
   const { ModuleFederationPlugin } = requireFrom(packageDir, '@module-federation/enhanced/webpack');
   const webpackDir = path.dirname(require.resolve('webpack/package.json', { paths: [packageDir] }));
@@ -91,9 +94,13 @@ function createFederatedConfig(options, env = {}, argv = {}) {
       shared: sharedConfig(packageDir, releaseOnly),
       manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
       dts: false,
+      // Remotes are registered by their remoteEntry.js, never by manifest snapshot, and everything
+      // runs in a browser: the runtime's snapshot and Node code paths are left out of every bundle.
+      experiments: { optimization: { disableSnapshot: true, target: 'web' } },
     }),
     new webpack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(`${pkg.name}@${version}`) }),
   ];
+  if (production && preloadRoutes) plugins.push(new PreloadManifestPlugin({ routes: preloadRoutes }));
   if (production) plugins.push(new PrecompressPlugin());
   if (kind === 'host' || !production) {
     const HtmlWebpackPlugin = requireFrom(packageDir, 'html-webpack-plugin');

@@ -28,6 +28,13 @@ before(async () => {
     '<!doctype html><div id="root"></div><script defer src="/main.js"></script>',
   );
   write(path.join(hostDist, 'main.js'), 'import("./bootstrap")');
+  write(
+    path.join(hostDist, 'preload.json'),
+    JSON.stringify({
+      login: ['113.41273d0bd8.js', '793.148382a688.js'],
+      signedIn: ['113.41273d0bd8.js', '347.f86202f01d.js', '../../etc/passwd', 'x.js>; rel=prefetch'],
+    }),
+  );
   write(path.join(hostDist, '113.41273d0bd8.js'), '/* chunk */');
   // The build's precompressed siblings (shared/webpack/PrecompressPlugin.cjs).
   fs.writeFileSync(path.join(hostDist, 'main.js.gz'), gzipSync('import("./bootstrap")'));
@@ -50,6 +57,24 @@ before(async () => {
 after(async () => {
   await app.close();
   fs.rmSync(root, { recursive: true, force: true });
+});
+
+test('the page arrives with preload links for the scripts of the route it will show', async () => {
+  const visitor = await app.inject({ url: '/' });
+  assert.equal(
+    visitor.headers.link,
+    '</113.41273d0bd8.js>; rel=preload; as=script, </793.148382a688.js>; rel=preload; as=script',
+  );
+  const signedIn = await app.inject({
+    url: '/',
+    headers: { cookie: 'theme=dark; access_token=abc.def.ghi' },
+  });
+  // Only plain script names from the build's list make it into the header.
+  assert.equal(
+    signedIn.headers.link,
+    '</113.41273d0bd8.js>; rel=preload; as=script, </347.f86202f01d.js>; rel=preload; as=script',
+  );
+  assert.equal((await app.inject({ url: '/main.js' })).headers.link, undefined);
 });
 
 test('the host index and its entry are never cached; hashed chunks are immutable', async () => {

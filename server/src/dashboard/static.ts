@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { DomainError } from '../http/errors.js';
 import { cacheControlFor, NO_STORE } from './cache-policy.js';
+import { preloadLinkHeader, readPreloadManifest } from './preload.js';
 
 /** Released remotes may be loaded by a host on another origin (mf-manifest.json is fetched). */
 const ANY_ORIGIN = '*';
@@ -48,6 +49,7 @@ export async function registerDashboard(app: FastifyInstance, config: Config): P
     },
   });
 
+  const preload = readPreloadManifest(config.hostDistDir);
   await app.register(fastifyStatic, {
     root: config.hostDistDir,
     prefix: '/',
@@ -56,6 +58,11 @@ export async function registerDashboard(app: FastifyInstance, config: Config): P
     dotfiles: 'deny',
     index: ['index.html'],
     preCompressed: true,
-    setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
+    setHeaders: (reply, filePath) => {
+      reply.header('Cache-Control', cacheControlFor(filePath));
+      if (path.basename(filePath) !== 'index.html') return;
+      const link = preloadLinkHeader(preload, reply.request.headers.cookie);
+      if (link) reply.header('Link', link);
+    },
   });
 }

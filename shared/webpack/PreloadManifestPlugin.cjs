@@ -1,0 +1,76 @@
+// Writes preload.json: per route of the host, every script its first paint needs beyond main.js
+// (the lazy route chunks and the shared libraries they consume, found in the chunk graph). The
+// server sends these as `Link: rel=preload` headers with the page, so the browser fetches them
+// beside main.js instead of after the Module Federation runtime has started.
+
+const PLUGIN = 'PreloadManifestPlugin';
+
+class PreloadManifestPlugin {
+  /**
+   * @param {{ filename?: string, routes: Record<string, string[]> }} options
+   *   routes: per route name, the requests of the dynamic imports its first paint waits for
+   *   (as written in the source, e.g. './pages/LoginPage').
+   */
+  constructor(options) {
+    this.filename = options.filename ?? 'preload.json';
+    this.routes = options.routes;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: PLUGIN, stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const manifest = {};
+          for (const [route, requests] of Object.entries(this.routes)) {
+            manifest[route] = this.scriptsFor(compilation, requests);
+          }
+          compilation.emitAsset(
+            this.filename,
+            new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+
+  scriptsFor(compilation, requests) {
+    const { chunkGraph } = compilation;
+    const groupsByRequest = new Map();
+    const providerGroups = new Map(); // share key -> chunk group of the provided module
+    for (const group of compilation.chunkGroups) {
+      for (const origin of group.origins) {
+        if (origin.request)
+          groupsByRequest.set(origin.request, [...(groupsByRequest.get(origin.request) ?? []), group]);
+        if (origin.module?.constructor.name === 'ProvideSharedModule')
+          providerGroups.set(origin.module._name, group);
+      }
+    }
+    const chunks = new Set();
+    const pending = [];
+    const addGroup = (group) => {
+      for (const chunk of group.chunks) {
+        if (chunk.hasRuntime() || chunks.has(chunk)) continue; // main.js is in the page already
+        chunks.add(chunk);
+        pending.push(chunk);
+      }
+    };
+    for (const request of requests) {
+      const groups = groupsByRequest.get(request);
+      if (!groups) throw new Error(`${PLUGIN}: no dynamic import of '${request}' in the build`);
+      groups.forEach(addGroup);
+    }
+    // A chunk that consumes a shared library needs that library's chunks, and so on.
+    while (pending.length) {
+      for (const module of chunkGraph.getChunkModulesIterable(pending.pop())) {
+        if (module.constructor.name !== 'ConsumeSharedModule') continue;
+        const provider = providerGroups.get(module.options.shareKey);
+        if (provider) addGroup(provider);
+      }
+    }
+    return [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))).sort();
+  }
+}
+
+module.exports = { PreloadManifestPlugin };
