@@ -175,7 +175,9 @@ async function profileWarmLoad(context, page, base) {
     categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline',
     transferMode: 'ReportEvents',
   });
-  const readyAt = await reloadDashboard(page);
+  const readyAt = process.env.BENCH_PROFILE_NEWTAB
+    ? await timeDashboard(page, base)
+    : await reloadDashboard(page);
   await cdp.send('Tracing.end');
   await traced;
   const renderer = events.find(
@@ -349,7 +351,12 @@ async function main() {
       warmNewTab.push(await timeDashboard(tab, base));
       await tab.close();
     }
-    if (process.env.BENCH_PROFILE) await profileWarmLoad(warmContext, warmPage, base);
+    if (process.env.BENCH_PROFILE)
+      await profileWarmLoad(
+        warmContext,
+        process.env.BENCH_PROFILE_NEWTAB ? await warmContext.newPage() : warmPage,
+        base,
+      );
     await warmContext.close();
 
     const format = (values) => values.map((value) => value.toFixed(0)).join(', ');

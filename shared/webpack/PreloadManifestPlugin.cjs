@@ -1,7 +1,8 @@
-// Writes preload.json: per route of the host, every script its first paint needs beyond main.js
-// (the lazy route chunks and the shared libraries they consume, found in the chunk graph). The
-// server sends these as `Link: rel=preload` headers with the page, so the browser fetches them
-// beside main.js instead of after the Module Federation runtime has started.
+// Writes preload.json: per route of the host, every script its first paint needs: the entry
+// (main.js) first, then the lazy route chunks and the shared libraries they consume, found in the
+// chunk graph. The server sends these as `Link: rel=preload` headers with the page, so the browser
+// fetches them beside main.js instead of after the Module Federation runtime has started. The
+// entry leads because HTTP/1.1 allows six connections per origin and everything waits for it.
 
 const PLUGIN = 'PreloadManifestPlugin';
 
@@ -47,11 +48,12 @@ class PreloadManifestPlugin {
           providerGroups.set(origin.module._name, group);
       }
     }
+    const entries = [...compilation.entrypoints.values()].flatMap((entry) => [...entry.chunks]);
     const chunks = new Set();
     const pending = [];
     const addGroup = (group) => {
       for (const chunk of group.chunks) {
-        if (chunk.hasRuntime() || chunks.has(chunk)) continue; // main.js is in the page already
+        if (chunks.has(chunk) || entries.includes(chunk)) continue;
         chunks.add(chunk);
         pending.push(chunk);
       }
@@ -69,7 +71,9 @@ class PreloadManifestPlugin {
         if (provider) addGroup(provider);
       }
     }
-    return [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))).sort();
+    const scripts = (list) =>
+      list.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+    return [...scripts(entries), ...scripts([...chunks]).sort()];
   }
 }
 
