@@ -10,7 +10,9 @@
 // Compose apps would measure Docker, not the dashboard).
 //
 //   node bench/dashboard-load/run.mjs
-//   BENCH_RUNS=9 node bench/dashboard-load/run.mjs
+//   BENCH_RUNS=15 node bench/dashboard-load/run.mjs
+//   BENCH_TRACE=1 ...    the requests of one cold load, with their start and end times
+//   BENCH_PROFILE=1 ...  where a warm load's time goes (see profileWarmLoad)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,7 +27,7 @@ const requireFromBench = createRequire(path.join(root, 'bench', 'package.json'))
 const { chromium } = requireFromBench('@playwright/test');
 const Database = createRequire(path.join(root, 'server', 'package.json'))('better-sqlite3');
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const APP_COUNT = 20;
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -175,9 +177,7 @@ async function profileWarmLoad(context, page, base) {
     categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline',
     transferMode: 'ReportEvents',
   });
-  const readyAt = process.env.BENCH_PROFILE_NEWTAB
-    ? await timeDashboard(page, base)
-    : await reloadDashboard(page);
+  const readyAt = await reloadDashboard(page);
   await cdp.send('Tracing.end');
   await traced;
   const renderer = events.find(
@@ -312,6 +312,7 @@ async function main() {
     const storageState = await setupContext.storageState();
     await setupContext.close();
 
+    // BENCH_TRACE: each request of one cold load, sent (->) and finished (<-), from navigation.
     if (process.env.BENCH_TRACE) {
       const context = await browser.newContext({ storageState });
       await context.addInitScript(READY_PROBE);
@@ -351,12 +352,9 @@ async function main() {
       warmNewTab.push(await timeDashboard(tab, base));
       await tab.close();
     }
-    if (process.env.BENCH_PROFILE)
-      await profileWarmLoad(
-        warmContext,
-        process.env.BENCH_PROFILE_NEWTAB ? await warmContext.newPage() : warmPage,
-        base,
-      );
+    // BENCH_SCREENSHOT=file.png: what was measured, as the last warm load left it.
+    if (process.env.BENCH_SCREENSHOT) await warmPage.screenshot({ path: process.env.BENCH_SCREENSHOT });
+    if (process.env.BENCH_PROFILE) await profileWarmLoad(warmContext, warmPage, base);
     await warmContext.close();
 
     const format = (values) => values.map((value) => value.toFixed(0)).join(', ');

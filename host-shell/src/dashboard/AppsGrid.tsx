@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Text, Wrap, WrapItem } from '@chakra-ui/react';
+import { Box, Flex, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { appStatusColour, appStatusLabel, type AppListItem, type AppStatusCode } from 'shared';
 import { PlusIcon } from '../shell/icons';
@@ -13,45 +13,79 @@ interface AppsGridProps {
   onDeploy: () => void;
 }
 
+/** Colour schemes appStatusColour can return, drawn like Chakra's subtle Badge. */
+const STATUS_SCHEMES = ['gray', 'green', 'yellow', 'orange', 'red'];
+
+/**
+ * The tiles' look, applied once by the grid (`sx`) instead of by one styled component per tile
+ * element: with many apps, per-tile styling dominated the dashboard's first render.
+ */
+const gridStyles: SystemStyleObject = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 4,
+  '.dh-tile': {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: 1.5,
+    w: APP_TILE_SIZE,
+    h: APP_TILE_SIZE,
+    p: 2,
+    bg: 'white',
+    borderWidth: '1px',
+    rounded: 'xl',
+    transition: 'all 0.15s',
+    _hover: { shadow: 'md', borderColor: 'blue.300' },
+  },
+  '.dh-tile-icon': {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    w: 10,
+    h: 10,
+    rounded: 'lg',
+    color: 'white',
+    fontWeight: 'bold',
+  },
+  '.dh-tile-name': {
+    maxW: 'full',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  '.dh-tile-status': {
+    px: 2,
+    rounded: 'full',
+    fontSize: '0.65rem',
+    fontWeight: 'bold',
+    lineHeight: 1.5,
+    textTransform: 'uppercase',
+    whiteSpace: 'nowrap',
+  },
+  ...Object.fromEntries(
+    STATUS_SCHEMES.map((scheme) => [
+      `.dh-tile-status[data-scheme=${scheme}]`,
+      { bg: `${scheme}.100`, color: `${scheme}.800` },
+    ]),
+  ),
+};
+
 function AppTile({ app, status }: { app: AppListItem; status: AppStatusCode | null }) {
   const colour = /^#[0-9a-f]{3,8}$/i.test(app.color) ? app.color : '#3182CE';
   return (
-    <Flex
-      as={RouterLink}
-      to={`/app/${app.id}`}
-      direction="column"
-      align="center"
-      justify="center"
-      gap={1.5}
-      w={APP_TILE_SIZE}
-      h={APP_TILE_SIZE}
-      p={2}
-      bg="white"
-      borderWidth="1px"
-      rounded="xl"
-      _hover={{ shadow: 'md', borderColor: 'blue.300' }}
-      transition="all 0.15s"
-      data-testid="app-tile"
-    >
-      <Flex
-        w={10}
-        h={10}
-        rounded="lg"
-        bg={colour}
-        color="white"
-        align="center"
-        justify="center"
-        fontWeight="bold"
-      >
+    <RouterLink to={`/app/${app.id}`} className="dh-tile" data-testid="app-tile">
+      <span className="dh-tile-icon" style={{ backgroundColor: colour }} aria-hidden="true">
         {app.name.charAt(0).toUpperCase()}
-      </Flex>
-      <Text fontSize="sm" fontWeight="medium" noOfLines={1} maxW="full">
-        {app.name}
-      </Text>
-      <Badge colorScheme={appStatusColour(status)} fontSize="0.65rem" variant="subtle" rounded="full" px={2}>
+      </span>
+      <span className="dh-tile-name">{app.name}</span>
+      <span className="dh-tile-status" data-scheme={appStatusColour(status)}>
         {appStatusLabel(status)}
-      </Badge>
-    </Flex>
+      </span>
+    </RouterLink>
   );
 }
 
@@ -59,43 +93,39 @@ function AppTile({ app, status }: { app: AppListItem; status: AppStatusCode | nu
 export function AppsGrid({ apps, statuses, canDeploy, onDeploy }: AppsGridProps) {
   return (
     <Box>
-      <Wrap spacing={4}>
-        <WrapItem>
-          <Flex
-            as="button"
-            type="button"
-            onClick={onDeploy}
-            disabled={!canDeploy}
-            aria-label="Deploy App"
-            direction="column"
-            align="center"
-            justify="center"
-            gap={2}
-            w={APP_TILE_SIZE}
-            h={APP_TILE_SIZE}
-            borderWidth="2px"
-            borderStyle="dashed"
-            rounded="xl"
-            color="gray.500"
-            _hover={{ color: 'blue.600', borderColor: 'blue.400', bg: 'blue.50' }}
-            _disabled={{
-              opacity: 0.5,
-              cursor: 'not-allowed',
-              _hover: { color: 'gray.500', borderColor: 'gray.200', bg: 'transparent' },
-            }}
-          >
-            <PlusIcon boxSize={6} />
-            <Text fontSize="sm" fontWeight="medium">
-              Deploy App
-            </Text>
-          </Flex>
-        </WrapItem>
+      <Box sx={gridStyles}>
+        <Flex
+          as="button"
+          type="button"
+          onClick={onDeploy}
+          disabled={!canDeploy}
+          aria-label="Deploy App"
+          direction="column"
+          align="center"
+          justify="center"
+          gap={2}
+          w={APP_TILE_SIZE}
+          h={APP_TILE_SIZE}
+          borderWidth="2px"
+          borderStyle="dashed"
+          rounded="xl"
+          color="gray.500"
+          _hover={{ color: 'blue.600', borderColor: 'blue.400', bg: 'blue.50' }}
+          _disabled={{
+            opacity: 0.5,
+            cursor: 'not-allowed',
+            _hover: { color: 'gray.500', borderColor: 'gray.200', bg: 'transparent' },
+          }}
+        >
+          <PlusIcon boxSize={6} />
+          <Text fontSize="sm" fontWeight="medium">
+            Deploy App
+          </Text>
+        </Flex>
         {apps.map((app) => (
-          <WrapItem key={app.id}>
-            <AppTile app={app} status={statuses?.[app.id] ?? app.status ?? null} />
-          </WrapItem>
+          <AppTile key={app.id} app={app} status={statuses?.[app.id] ?? app.status ?? null} />
         ))}
-      </Wrap>
+      </Box>
       {apps.length === 0 && (
         <Text mt={4} fontSize="sm" color="gray.500">
           {canDeploy ? 'No apps found. Deploy your first app!' : 'No apps found'}

@@ -1,4 +1,4 @@
-import { Box, Flex, Text, Tooltip } from '@chakra-ui/react';
+import { Tooltip, type SystemStyleObject } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 
@@ -16,16 +16,31 @@ interface NavItemProps {
   children?: ReactNode;
 }
 
-const itemStyles = {
-  align: 'center',
-  gap: 2.5,
-  px: 2,
-  py: 1.5,
-  rounded: 'md',
-  fontSize: 'sm',
-  color: 'gray.700',
-  _hover: { bg: 'blackAlpha.50', color: 'gray.900' },
-} as const;
+/**
+ * The look of every sidebar row, applied once by the sidebar's root (`sx`) instead of per item:
+ * the sidebar lists every installed app, and one styled component per row made its first render
+ * cost grow with the app count.
+ */
+export const navItemStyles: SystemStyleObject = {
+  '.dh-nav-item': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 2.5,
+    w: 'full',
+    px: 2,
+    py: 1.5,
+    rounded: 'md',
+    fontSize: 'sm',
+    color: 'gray.700',
+    textAlign: 'left',
+    _hover: { bg: 'blackAlpha.50', color: 'gray.900' },
+    '&.active': { bg: 'blue.50', color: 'blue.700', fontWeight: 'semibold' },
+    _disabled: { opacity: 0.45, cursor: 'not-allowed', _hover: { bg: 'transparent', color: 'gray.700' } },
+  },
+  '.dh-nav-item--nested': { pl: 7 },
+  '.dh-nav-item--icon': { justifyContent: 'center' },
+  '.dh-nav-item-label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minW: 0 },
+};
 
 /** The full-width clickable row that opens the server switcher and the user menu. */
 export const sidebarMenuButtonProps = {
@@ -49,49 +64,41 @@ export function NavItem({
   nested,
   end,
 }: NavItemProps) {
+  const className = ['dh-nav-item', nested && 'dh-nav-item--nested', collapsed && 'dh-nav-item--icon']
+    .filter(Boolean)
+    .join(' ');
   const content = (
     <>
       {IconComponent && <IconComponent boxSize={4} />}
-      {!collapsed && (
-        <Text as="span" noOfLines={1}>
-          {label}
-        </Text>
-      )}
+      {!collapsed && <span className="dh-nav-item-label">{label}</span>}
     </>
   );
   const item = to ? (
-    <Flex
-      as={NavLink}
+    <NavLink
       to={to}
       end={end}
       onClick={onClick}
-      {...itemStyles}
-      pl={nested ? 7 : 2}
-      justify={collapsed ? 'center' : 'flex-start'}
-      sx={{ '&.active': { bg: 'blue.50', color: 'blue.700', fontWeight: 'semibold' } }}
+      className={className}
+      aria-label={collapsed ? label : undefined}
     >
       {content}
-    </Flex>
+    </NavLink>
   ) : (
-    <Flex
-      as="button"
+    <button
       type="button"
       onClick={onClick}
       disabled={isDisabled}
       aria-disabled={isDisabled}
-      w="full"
-      {...itemStyles}
-      pl={nested ? 7 : 2}
-      justify={collapsed ? 'center' : 'flex-start'}
-      _disabled={{ opacity: 0.45, cursor: 'not-allowed', _hover: { bg: 'transparent' } }}
+      className={className}
+      aria-label={collapsed ? label : undefined}
     >
       {content}
-    </Flex>
+    </button>
   );
   if (!collapsed) return item;
   return (
     <Tooltip label={label} placement="right" openDelay={0} hasArrow>
-      <Box>{item}</Box>
+      <div>{item}</div>
     </Tooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Collapse, Flex, Stack, Text, useDisclosure } from '@chakra-ui/react';
+import { Box, Flex, Stack, Text, useDisclosure } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { canManageOrganizations, canManageServer, isServerUnpaid, useAuth, useCurrentAgent } from 'shared';
 import { appsQueryOptions } from '../../api/app-queries';
@@ -90,8 +90,15 @@ export function PlatformMenu({
         </Flex>
       )}
       {!collapsed && (
-        <Collapse in={appsSection.isOpen} animateOpacity>
-          <Stack spacing={0.5} data-testid="sidebar-apps">
+        // Opens and closes in CSS (grid rows 0fr <-> 1fr): no animation library on the first paint.
+        <Box
+          display="grid"
+          gridTemplateRows={appsSection.isOpen ? '1fr' : '0fr'}
+          opacity={appsSection.isOpen ? 1 : 0}
+          visibility={appsSection.isOpen ? 'visible' : 'hidden'}
+          transition="grid-template-rows 0.2s ease, opacity 0.2s ease, visibility 0.2s"
+        >
+          <Stack spacing={0.5} data-testid="sidebar-apps" minH={0} overflow="hidden">
             {(apps.data ?? []).map((app) => (
               <NavItem key={app.id} to={`/app/${app.id}`} label={app.name} nested onClick={onNavigate} />
             ))}
@@ -106,7 +113,7 @@ export function PlatformMenu({
               }}
             />
           </Stack>
-        </Collapse>
+        </Box>
       )}
     </Stack>
   );

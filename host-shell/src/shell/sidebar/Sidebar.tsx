@@ -10,6 +10,7 @@ import {
 } from '@chakra-ui/react';
 import { RemoteVersions } from '../../federation/RemoteVersions';
 import { PanelLeftIcon } from '../icons';
+import { navItemStyles } from './NavItem';
 import { BottomLinks, PlatformMenu } from './NavMenus';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from './sidebar-rules';
@@ -22,7 +23,7 @@ export type SidebarCollapsible = 'icon' | 'offcanvas';
 function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { setOpen } = useSidebar();
   return (
-    <Flex direction="column" h="full" px={collapsed ? 1.5 : 3} py={3} gap={2}>
+    <Flex direction="column" h="full" px={collapsed ? 1.5 : 3} py={3} gap={2} sx={navItemStyles}>
       <ServerSwitcher collapsed={collapsed} />
       <Divider />
       <Box flex="1" overflowY="auto" overflowX="hidden">
