@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { startRealAgent, type RunningAgent } from '../fixtures/host-shell-agent';
 import { keepScreenshot } from '../fixtures/screenshots';
 
@@ -124,6 +124,57 @@ test('returning from checkout clears stored state, drops the flag and re-checks 
   expect(await page.evaluate(() => sessionStorage.getItem('before-checkout'))).toBeNull();
   await expect(page.getByTestId('server-card')).toBeVisible();
   await expect(page.getByRole('button', { name: 'User menu' })).toContainText(USER.name);
+});
+
+/** The host scripts (remotes aside) that opening `path` in a fresh context fetches, and the preload hints its page response carries. */
+async function scriptsAndHints(
+  browser: Browser,
+  storageState: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>> | undefined,
+  path: string,
+  ready: (target: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({ storageState });
+  const target = await context.newPage();
+  const hints = (await target.request.get(path)).headers().link ?? '';
+  // Without the hints, the page fetches only what it really runs.
+  await target.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers.link;
+      await route.fulfill({ response, headers });
+    },
+  );
+  const scripts = new Set<string>();
+  target.on('request', (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === 'script' && /^\/[\w.-]+\.js$/.test(pathname))
+      scripts.add(pathname.slice(1));
+  });
+  await target.goto(path);
+  await ready(target);
+  await target.waitForLoadState('networkidle');
+  await context.close();
+  return {
+    scripts: [...scripts].sort(),
+    hinted: [...hints.matchAll(/<\/([^>]+)>; rel=preload; as=script/g)].map((match) => match[1]).sort(),
+  };
+}
+
+test('the page preloads exactly the scripts of its first screen, signed in or not', async ({ browser }) => {
+  const signedIn = await scriptsAndHints(browser, await page.context().storageState(), '/#/', (target) =>
+    expect(target.getByTestId('server-card')).toBeVisible(),
+  );
+  expect(signedIn.scripts.length).toBeGreaterThan(5);
+  expect(signedIn.hinted).toEqual(signedIn.scripts);
+
+  const visitor = await scriptsAndHints(browser, undefined, '/#/login', (target) =>
+    expect(target.getByRole('button', { name: 'Sign in with Google' })).toBeVisible(),
+  );
+  expect(visitor.hinted).toEqual(visitor.scripts);
+  // The signed-in shell (Chakra and the rest) is not pushed to visitors of the login page.
+  expect(visitor.hinted.length).toBeLessThan(signedIn.hinted.length);
 });
 
 test('logging out clears storage and a guarded page comes back after signing in again', async () => {
