@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense, startTransition } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { AuthProvider, configureApiClient, getBrowserAuthSession, queryClient } from 'shared';
 import { loadRemotesManifest } from './federation/remote-loader';
 import { AppRoutes } from './routes';
 import { fetchWithEarlyResponses } from './shell/early-requests';
-import { startSignedInPrefetch } from './shell/prefetch';
+import { startFirstScreenPrefetch } from './shell/prefetch';
 import { suppressCanceledRejections } from './shell/suppress-canceled';
 
 // Every API call runs the auth state machine's check first (spec section 7).
@@ -15,7 +15,7 @@ configureApiClient({
   fetch: fetchWithEarlyResponses((input, init) => window.fetch(input, init)),
 });
 suppressCanceledRejections();
-const signedInPagesLoaded = startSignedInPrefetch();
+const firstScreenLoaded = startFirstScreenPrefetch();
 
 // Start reading the remotes manifest now, in parallel with the first render.
 loadRemotesManifest().catch((error: unknown) =>
@@ -39,9 +39,8 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
-// First render once the signed-in pages' code is in (it loads beside this bootstrap), as a
-// transition: React then waits for the already-loaded lazy pages instead of committing the
-// Loading fallback, after which it would hold the real page back for its 300 ms reveal throttle.
-void signedInPagesLoaded
+// First render once the first screen's pages and data are in (they load beside this bootstrap):
+// it then shows that screen whole, in one pass (see preloadablePage and startFirstScreenPrefetch).
+void firstScreenLoaded
   .catch(() => undefined) // a failed chunk shows in the render below, through the usual path
-  .then(() => startTransition(() => root.render(app)));
+  .then(() => root.render(app));

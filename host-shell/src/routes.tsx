@@ -1,19 +1,20 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RemotePage } from './federation/RemotePage';
+import { preloadablePage } from './pages/preloadable-page';
 
 // Everything behind the sign-in is lazy: the login route stays light (no Chakra, no framer-motion).
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const ProtectedLayout = lazy(() => import('./pages/ProtectedLayout'));
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+// The entry preloads the pages of the first screen (see ./shell/prefetch).
+export const loginPage = preloadablePage(() => import('./pages/LoginPage'));
+export const protectedLayout = preloadablePage(() => import('./pages/ProtectedLayout'));
+export const dashboardPage = preloadablePage(() => import('./pages/DashboardPage'));
 
 /** The routes of spec section 2 (hash URLs). Children of the shell render pages exposed by remotes. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/" element={<ProtectedLayout />}>
-        <Route index element={<DashboardPage />} />
+      <Route path="/login" element={<loginPage.Page />} />
+      <Route path="/" element={<protectedLayout.Page />}>
+        <Route index element={<dashboardPage.Page />} />
         <Route path="catalog" element={<RemotePage remote="mfe-catalog" module="CatalogPage" />} />
         <Route
           path="catalog/:appName"

@@ -1,6 +1,14 @@
 import { agentsQueryOptions, getBrowserAuthSession, queryClient, queryKeys, type Agent } from 'shared';
 import { appsQueryOptions } from '../api/app-queries';
-import { AGENT_ID_KEY, chooseCurrentAgentId } from './agents/agent-status-rules';
+import { dashboardPage, loginPage, protectedLayout } from '../routes';
+import { AGENT_ID_KEY, chooseCurrentAgentId } from './agents/current-agent-choice';
+
+/**
+ * How long the signed-in first render waits, once its code is in, for first data still on its way.
+ * Usually the data is in first (its requests start in the entry script); a render without it
+ * shows skeletons and then renders everything again, which costs more than this wait.
+ */
+export const FIRST_DATA_GRACE_MS = 250;
 
 function storedAgentId(): string | null {
   try {
@@ -10,23 +18,31 @@ function storedAgentId(): string | null {
   }
 }
 
-/**
- * Signed-in first paint: starts the shell's code and its first data (servers, then the current
- * server's apps) while the shared libraries are still loading, instead of one after the other.
- * Does nothing on the login page or without a valid session cookie. Resolves when the signed-in
- * pages' code is loaded.
- */
-export function startSignedInPrefetch(hash: string = window.location.hash): Promise<unknown> {
-  if (hash.startsWith('#/login') || !getBrowserAuthSession().hasValidToken()) return Promise.resolve();
-  const pages: Promise<unknown>[] = [import('../pages/ProtectedLayout')];
-  if (hash === '' || hash === '#/' || hash === '#') pages.push(import('../pages/DashboardPage'));
-
+/** Servers, then the current server's apps, into the query cache. Settles, never rejects. */
+function prefetchFirstData(): Promise<unknown> {
   const guess = storedAgentId();
-  if (guess) void queryClient.prefetchQuery(appsQueryOptions(guess));
-  void queryClient.prefetchQuery(agentsQueryOptions()).then(() => {
+  const guessedApps = guess ? queryClient.prefetchQuery(appsQueryOptions(guess)) : undefined;
+  const listThenApps = queryClient.prefetchQuery(agentsQueryOptions()).then(() => {
     const agents = queryClient.getQueryData<Agent[]>(queryKeys.agents.list()) ?? [];
     const current = chooseCurrentAgentId(agents, guess);
-    if (current && current !== guess) void queryClient.prefetchQuery(appsQueryOptions(current));
+    if (current && current !== guess) return queryClient.prefetchQuery(appsQueryOptions(current));
   });
-  return Promise.all(pages);
+  return Promise.all([guessedApps, listThenApps]);
+}
+
+/**
+ * The first screen's code, and when signed in its first data, started while the shared libraries
+ * are still loading instead of one after the other. Resolves when the first screen can render in
+ * one pass: its pages are in, and so is its data (or FIRST_DATA_GRACE_MS went by after the pages).
+ */
+export function startFirstScreenPrefetch(hash: string = window.location.hash): Promise<unknown> {
+  if (hash.startsWith('#/login')) return loginPage.preload();
+  // Signed out elsewhere: the shell's gate decides (refresh or login), nothing to start early.
+  if (!getBrowserAuthSession().hasValidToken()) return Promise.resolve();
+  const pages: Promise<unknown>[] = [protectedLayout.preload()];
+  if (hash === '' || hash === '#/' || hash === '#') pages.push(dashboardPage.preload());
+  const data = prefetchFirstData();
+  return Promise.all(pages).then(() =>
+    Promise.race([data, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_GRACE_MS))]),
+  );
 }

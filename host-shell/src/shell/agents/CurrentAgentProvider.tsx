@@ -19,17 +19,16 @@ import {
 } from 'shared';
 import { fetchAgentStatuses } from '../../api/agent-api';
 import {
-  AGENT_ID_KEY,
   AGENT_OFFLINE_ERROR,
   AGENT_STATUS_POLL_MS,
   AGENT_STATUS_STALE_MS,
   NEWLY_ONLINE_REFETCH_THROTTLE_MS,
-  chooseCurrentAgentId,
   createThrottle,
   diffAgentStatuses,
   isServerUnavailable,
   type OnlineMap,
 } from './agent-status-rules';
+import { AGENT_ID_KEY, chooseCurrentAgentId } from './current-agent-choice';
 
 /** Host-only extras beside the shared CurrentAgentContext (remotes never need them). */
 export interface HostAgentValue {

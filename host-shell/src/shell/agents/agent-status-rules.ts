@@ -1,7 +1,5 @@
 import { isServerUnpaid, type Agent } from 'shared';
 
-/** Local storage key of the chosen server (spec section 9, stored keys). */
-export const AGENT_ID_KEY = 'agent_id';
 /** Spec section 9: agent status poll 11 s, stale after 10 s; refetch on newly online at most once per second. */
 export const AGENT_STATUS_POLL_MS = 11_000;
 export const AGENT_STATUS_STALE_MS = 10_000;
@@ -10,18 +8,6 @@ export const AGENT_OFFLINE_ERROR = 'Agent is offline';
 
 /** Online flags by agent id. */
 export type OnlineMap = ReadonlyMap<string, boolean>;
-
-/**
- * The current agent: the stored id when it is still in the list, otherwise the first agent
- * (which then gets stored), or none.
- */
-export function chooseCurrentAgentId(
-  agents: readonly Pick<Agent, 'id'>[],
-  storedId: string | null,
-): string | null {
-  if (storedId && agents.some((agent) => agent.id === storedId)) return storedId;
-  return agents[0]?.id ?? null;
-}
 
 export interface StatusTransition {
   /** The selected agent was online and is now offline. */

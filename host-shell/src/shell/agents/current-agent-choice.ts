@@ -1,0 +1,18 @@
+// The current-agent choice of spec section 4 (Agent). Free of runtime imports from `shared`, so the
+// entry script can make the same choice before the shared libraries exist (../early-requests).
+import type { Agent } from 'shared';
+
+/** Local storage key of the chosen server (spec section 9, stored keys). */
+export const AGENT_ID_KEY = 'agent_id';
+
+/**
+ * The current agent: the stored id when it is still in the list, otherwise the first agent
+ * (which then gets stored), or none.
+ */
+export function chooseCurrentAgentId(
+  agents: readonly Pick<Agent, 'id'>[],
+  storedId: string | null,
+): string | null {
+  if (storedId && agents.some((agent) => agent.id === storedId)) return storedId;
+  return agents[0]?.id ?? null;
+}
