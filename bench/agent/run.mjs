@@ -7,13 +7,11 @@ import { execFile, spawn } from 'node:child_process';
 import { createHash, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort, repoRoot as root, rssMb, signIn } from '../lib/harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const requireFromServer = createRequire(path.join(root, 'server', 'package.json'));
 const requireFromAgent = createRequire(path.join(root, 'agent', 'package.json'));
 const exec = promisify(execFile);
@@ -27,8 +25,6 @@ const children = [];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const rssMb = (pid) =>
-  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const cpuTicks = (pid) =>
   fs
     .readFileSync(`/proc/${pid}/stat`, 'utf8')
@@ -36,16 +32,6 @@ const cpuTicks = (pid) =>
     .split(' ')
     .slice(11, 13)
     .reduce((a, b) => a + Number(b), 0);
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function start(command, args, env) {
   const child = spawn(command, args, {
@@ -67,32 +53,6 @@ async function waitFor(probe, what, timeoutMs = 60_000) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
-}
-
-/** The real sign-in: /auth/google/login → dev identity provider form → callback. */
-async function signIn(base) {
-  const jar = new Map();
-  const go = async (url, init = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(new URL(url, base), { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const pair = line.split(';')[0];
-      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
-    return response;
-  };
-  let response = await go('/auth/google/login?redirect=/');
-  response = await go(response.headers.get('location'));
-  const form = await (await go(response.headers.get('location'))).text();
-  response = await go(/action="([^"]+)"/.exec(form)[1], {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Bench', email: 'bench@example.com' }).toString(),
-  });
-  for (let hop = 0; hop < 5 && !jar.get('access_token'); hop += 1)
-    response = await go(response.headers.get('location'));
-  return jar.get('access_token');
 }
 
 async function buildImage() {

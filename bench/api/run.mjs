@@ -11,12 +11,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort, repoRoot as root, rssMb, signIn, waitForHealth } from '../lib/harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverMain = path.join(root, 'server', 'dist', 'main.js');
 const pg = createRequire(path.join(root, 'server', 'package.json'))('pg');
 
@@ -27,16 +25,6 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://dockhand:dockhand@127.0.0.1:5432/postgres';
 const ENDPOINTS = (process.env.BENCH_ENDPOINTS ?? '/auth/user,/api/v1/agents/get-agents').split(',');
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function adminQuery(statement) {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
@@ -45,56 +33,6 @@ async function adminQuery(statement) {
   } finally {
     await client.end();
   }
-}
-
-function rssMb(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return (kb / 1024).toFixed(1);
-}
-
-async function waitForHealth(base, child) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (child.exitCode !== null) throw new Error('server exited during start');
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not start');
-}
-
-/** Walks the real sign-in: /auth/google/login → dev IdP form → callback. Returns the access token. */
-async function signIn(base) {
-  const jar = new Map();
-  const go = async (url, init = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(new URL(url, base), { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const pair = line.split(';')[0];
-      const index = pair.indexOf('=');
-      jar.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    return response;
-  };
-  let response = await go('/auth/google/login?redirect=/');
-  response = await go(response.headers.get('location'));
-  const form = await (await go(response.headers.get('location'))).text();
-  const action = /action="([^"]+)"/.exec(form)[1];
-  response = await go(action, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Bench', email: 'bench@example.com' }).toString(),
-  });
-  for (let hop = 0; hop < 5 && !jar.get('access_token'); hop += 1) {
-    response = await go(response.headers.get('location'));
-  }
-  const token = jar.get('access_token');
-  if (!token) throw new Error('sign-in through the dev identity provider failed');
-  return token;
 }
 
 function runWrk(url, token, seconds = SECONDS) {
@@ -136,7 +74,7 @@ async function benchEngine(engine) {
   try {
     await waitForHealth(base, child);
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const idle = rssMb(child.pid);
+    const idle = rssMb(child.pid).toFixed(1);
     const token = await signIn(base);
     const created = await fetch(`${base}/api/v1/organization/create-organization`, {
       method: 'POST',
@@ -161,7 +99,7 @@ async function benchEngine(engine) {
           (result.non2xx !== '0' ? `   (${result.non2xx} non-2xx!)` : ''),
       );
     }
-    console.log(`  RSS after load: ${rssMb(child.pid)} MB`);
+    console.log(`  RSS after load: ${rssMb(child.pid).toFixed(1)} MB`);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -170,6 +108,15 @@ async function benchEngine(engine) {
   }
 }
 
+try {
+  execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+} catch (error) {
+  // wrk prints its version and exits 1; only a missing binary is a problem.
+  if (error.code === 'ENOENT') {
+    console.error('bench/api drives the load with wrk: apt-get install -y wrk');
+    process.exit(1);
+  }
+}
 if (!fs.existsSync(serverMain)) {
   console.log('Building the server (server/dist is missing)...');
   execFileSync('pnpm', ['--filter', 'server', 'build'], { cwd: root, stdio: 'inherit' });

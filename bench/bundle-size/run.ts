@@ -5,24 +5,14 @@
 import { chromium, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, freePort, repoRoot } from '../lib/harness.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUNDLES = ['host-shell', 'mfe-catalog', 'mfe-apps', 'mfe-server-settings', 'mfe-organization'];
 const KB = 1024;
 const BUDGET = { hostInitial: 250 * KB, remotePage: 30 * KB, coldBuildMs: 60_000 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 /** Route → remote whose page it shows (spec section 2). */
 const REMOTE_ROUTES: [string, string][] = [
   ['/catalog', 'mfe-catalog'],
@@ -72,15 +62,6 @@ function coldBuild(): BuildTiming {
   if (result.status !== 0) throw new Error(`production build failed:\n${result.stderr}`);
   const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr ?? '');
   return { wallMs, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : null };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer(port: number): Promise<{ server: ChildProcess; stop: () => void }> {

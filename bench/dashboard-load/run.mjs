@@ -17,50 +17,16 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, freePort, repoRoot as root, waitForHealth } from '../lib/harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const requireFromBench = createRequire(path.join(root, 'bench', 'package.json'));
 const { chromium } = requireFromBench('@playwright/test');
 const Database = createRequire(path.join(root, 'server', 'package.json'))('better-sqlite3');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const APP_COUNT = 20;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base, child) {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    if (child.exitCode !== null) throw new Error('server exited during start');
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
 function startAgent(base, stateDir) {
   const child = spawn(process.execPath, [path.join(root, 'agent', 'dist', 'main.js')], {
     env: {

@@ -1,0 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
+
+export const repoRoot: string;
+export const CHROMIUM_ARGS: string[];
+export function freePort(): Promise<number>;
+export function waitForHealth(base: string, child: ChildProcess, timeoutMs?: number): Promise<void>;
+export function signIn(base: string, user?: { name?: string; email?: string }): Promise<string>;
+export function rssMb(pid: number): number;
