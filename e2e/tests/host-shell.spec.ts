@@ -115,6 +115,34 @@ test('a real agent connects with its code and shows online with its hardware', a
   await keepScreenshot(page, 'dashboard-with-server');
 });
 
+test('the new server gets the Free plan on the organization page, and Deploy App opens up', async () => {
+  const code = agent?.code ?? '';
+  const deploy = page
+    .getByRole('region', { name: 'Your Apps' })
+    .getByRole('button', { name: 'Deploy App' })
+    .first();
+  await expect(deploy).toBeDisabled(); // a freshly paired server has no plan
+  // The dashboard says where a plan is assigned.
+  await page
+    .getByRole('region', { name: 'Your Apps' })
+    .getByRole('link', { name: 'Manage Organization' })
+    .click();
+
+  const billing = page.getByRole('region', { name: 'Subscription & Billing' });
+  await expect(billing).toContainText('Individual');
+  const row = billing.getByRole('listitem', { name: `Server ${code}` });
+  await expect(row).toContainText('Unpaid');
+  await row.getByRole('button', { name: 'Assign Free' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Agent promoted successfully' })).toBeVisible();
+  await expect(row).toContainText('Free');
+  await expect(row.getByRole('button', { name: 'Assign Free' })).toHaveCount(0);
+  await keepScreenshot(page, 'organization-billing');
+
+  await page.getByTestId('sidebar').getByText('Dashboard').click();
+  await expect(deploy).toBeEnabled();
+  await expect(page.getByTestId('server-card')).toContainText('Free');
+});
+
 test('returning from checkout clears stored state, drops the flag and re-checks authentication', async () => {
   await page.evaluate(() => sessionStorage.setItem('before-checkout', 'x'));
   const profileFetch = page.waitForRequest((request) => request.url().endsWith('/auth/user'));

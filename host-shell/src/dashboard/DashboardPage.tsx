@@ -9,6 +9,7 @@ import {
   FormLabel,
   Grid,
   Heading,
+  Link,
   Select,
   Skeleton,
   Stack,
@@ -16,7 +17,8 @@ import {
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useCurrentAgent } from 'shared';
+import { Link as RouterLink } from 'react-router-dom';
+import { canManageOrganizations, useCurrentAgent, useCurrentUser } from 'shared';
 import { appStatusesQueryOptions, appsQueryOptions } from '../api/app-queries';
 import { useHostAgent } from '../shell/agents/CurrentAgentProvider';
 import { PlusIcon } from '../shell/icons';
@@ -56,6 +58,7 @@ function Panel({
 export default function DashboardPage() {
   const { agents, isLoadingAgents, agentError, currentAgent, currentAgentId, selectAgent, isOnline } =
     useCurrentAgent();
+  const { user } = useCurrentUser();
   const { openConnectServer, openDeployApp } = useShellDialogs();
   const { isUnavailable } = useHostAgent();
   const [updateOpen, setUpdateOpen] = useState(false);
@@ -153,7 +156,16 @@ export default function DashboardPage() {
             )}
             {currentAgent && isDeployDisabled(currentAgent.subscription_status, true) && (
               <Text mt={3} fontSize="sm" color="purple.600">
-                This server has no plan yet: assign it a Free or Pro plan to deploy apps.
+                This server has no plan yet: assign it a Free or Pro plan
+                {canManageOrganizations(user) && (
+                  <>
+                    {' in '}
+                    <Link as={RouterLink} to="/organization" textDecoration="underline">
+                      Manage Organization
+                    </Link>
+                  </>
+                )}{' '}
+                to deploy apps.
               </Text>
             )}
           </Panel>
