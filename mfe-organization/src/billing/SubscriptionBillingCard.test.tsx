@@ -131,7 +131,7 @@ test('an Individual organization upgrades to Business through checkout; a missin
   await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Business' }));
   await waitFor(() =>
     expect(toasts).toHaveBeenCalledWith({
-      title: 'Error',
+      title: 'Unable to open business subscription',
       description: 'Subscription URL is missing in the response',
       status: 'error',
     }),

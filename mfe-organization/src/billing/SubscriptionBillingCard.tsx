@@ -27,6 +27,12 @@ function openInNewTab(url: string): void {
 }
 
 const NO_LICENSES = 'No Pro Licenses Available';
+
+/** A billing page opened in a new tab, and the toast title when it cannot be (spec section 8). */
+interface BillingPage {
+  pageUrl: () => Promise<string>;
+  failureTitle: string;
+}
 const PLAN_BADGE_SCHEME: Record<string, string> = { Free: 'green', Pro: 'purple', Unpaid: 'orange' };
 
 /** Details tab: the organization's plan and each server's plan, with the changes on offer. */
@@ -64,13 +70,17 @@ export function SubscriptionBillingCard({ organization }: { organization: UserOr
   });
 
   const checkout = useMutation({
-    mutationFn: (open: () => Promise<string>) => open(),
+    mutationFn: ({ pageUrl }: BillingPage) => pageUrl(),
     onSuccess: openInNewTab,
-    onError: failed('Error'),
+    onError: (error, { failureTitle }) => failed(failureTitle)(error),
   });
 
   const act = (action: ServerPlanAction, agentId: string) => {
-    if (action === 'checkout-pro') checkout.mutate(() => agentSubscriptionUrl(agentId));
+    if (action === 'checkout-pro')
+      checkout.mutate({
+        pageUrl: () => agentSubscriptionUrl(agentId),
+        failureTitle: 'Unable to open subscription page',
+      });
     else promotion.mutate({ agentId, type: action === 'assign-free' ? 'free' : 'pro' });
   };
   const busy = promotion.isPending || checkout.isPending;
@@ -94,8 +104,16 @@ export function SubscriptionBillingCard({ organization }: { organization: UserOr
             variant={business ? 'outline' : 'solid'}
             isDisabled={busy}
             onClick={() =>
-              checkout.mutate(() =>
-                business ? portalUrl(organization.id) : businessSubscriptionUrl(organization.id),
+              checkout.mutate(
+                business
+                  ? {
+                      pageUrl: () => portalUrl(organization.id),
+                      failureTitle: 'Unable to open billing portal',
+                    }
+                  : {
+                      pageUrl: () => businessSubscriptionUrl(organization.id),
+                      failureTitle: 'Unable to open business subscription',
+                    },
               )
             }
           >
