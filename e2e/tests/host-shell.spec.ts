@@ -138,6 +138,16 @@ test('the new server gets the Free plan on the organization page, and Deploy App
   await expect(row.getByRole('button', { name: 'Assign Free' })).toHaveCount(0);
   await keepScreenshot(page, 'organization-billing');
 
+  // A second organization, from the page's switcher through the shell's dialog.
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Organization' });
+  await dialog.getByLabel('Organization name').fill('Hopper Ops');
+  await dialog.getByRole('button', { name: 'Create Organization' }).click();
+  await expect(page.getByRole('heading', { name: 'Hopper Ops' })).toBeVisible();
+  await expect(billing).toContainText('No servers in this organization yet.');
+  await page.getByLabel('Organization').selectOption({ label: 'Hopper Labs' });
+  await expect(row).toContainText('Free');
+
   await page.getByTestId('sidebar').getByText('Dashboard').click();
   await expect(deploy).toBeEnabled();
   await expect(page.getByTestId('server-card')).toContainText('Free');

@@ -1,8 +1,14 @@
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+import { eventBus, useEventSubscription } from 'shared';
 
 // Dialogs load only when first opened: they are not part of the shell's first paint.
 const ServerConnectionDialog = lazy(() => import('../connect/ServerConnectionDialog'));
 const DeployAppDialog = lazy(() => import('../dashboard/DeployAppDialog'));
+const CreateOrganizationDialog = lazy(() =>
+  import('../connect/CreateOrganizationDialog').then((module) => ({
+    default: module.CreateOrganizationDialog,
+  })),
+);
 
 export interface ShellDialogs {
   openConnectServer(): void;
@@ -17,11 +23,15 @@ export function useShellDialogs(): ShellDialogs {
   return value;
 }
 
-type OpenDialog = 'connect-server' | 'deploy-app' | null;
+type OpenDialog = 'connect-server' | 'deploy-app' | 'create-organization' | null;
 
-/** Dialogs several places open (sidebar, dashboard): one instance each, owned by the shell. */
+/**
+ * Dialogs several places open (sidebar, dashboard, remotes through the event bus): one instance
+ * each, owned by the shell.
+ */
 export function ShellDialogsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenDialog>(null);
+  useEventSubscription('organization:create', () => setOpen('create-organization'));
   const value = useMemo<ShellDialogs>(
     () => ({
       openConnectServer: () => setOpen('connect-server'),
@@ -36,6 +46,13 @@ export function ShellDialogsProvider({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         {open === 'connect-server' && <ServerConnectionDialog isOpen onClose={close} />}
         {open === 'deploy-app' && <DeployAppDialog isOpen onClose={close} />}
+        {open === 'create-organization' && (
+          <CreateOrganizationDialog
+            isOpen
+            onClose={close}
+            onCreated={(organizationId) => eventBus.publish('organization:created', { organizationId })}
+          />
+        )}
       </Suspense>
     </ShellDialogsContext.Provider>
   );

@@ -1,5 +1,6 @@
 import {
   Box,
+  Button,
   Flex,
   FormControl,
   FormLabel,
@@ -13,7 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { isOrganizationPaid, useCurrentUser } from 'shared';
+import { eventBus, isOrganizationPaid, useCurrentUser, useEventSubscription } from 'shared';
 import { SubscriptionBillingCard } from '../billing/SubscriptionBillingCard';
 import { REMOTE_BUILD } from '../buildInfo';
 
@@ -22,6 +23,9 @@ export default function OrganizationPage() {
   const organizations = useCurrentUser().user?.organizations ?? [];
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const current = organizations.find((org) => org.id === selectedId) ?? organizations[0];
+  // The shell owns the Create Organization dialog; a new organization becomes the one shown.
+  useEventSubscription('organization:created', ({ organizationId }) => setSelectedId(organizationId));
+  const createOrganization = () => eventBus.publish('organization:create', {});
 
   if (!current) {
     return (
@@ -29,9 +33,10 @@ export default function OrganizationPage() {
         <Heading size="lg" mb={2}>
           Organization
         </Heading>
-        <Text color="gray.600">
-          You are not in an organization yet. Create one when you add your first server.
+        <Text color="gray.600" mb={4}>
+          You are not in an organization yet.
         </Text>
+        <Button onClick={createOrganization}>Create Organization</Button>
       </Box>
     );
   }
@@ -41,7 +46,7 @@ export default function OrganizationPage() {
     <Box data-remote-build={REMOTE_BUILD}>
       <Flex align="flex-end" justify="space-between" gap={4} mb={4} wrap="wrap">
         <Heading size="lg">{current.name}</Heading>
-        {organizations.length > 1 && (
+        <Flex align="flex-end" gap={2}>
           <FormControl w="auto" minW="14rem">
             <FormLabel fontSize="sm" color="gray.600" mb={1}>
               Organization
@@ -54,7 +59,10 @@ export default function OrganizationPage() {
               ))}
             </Select>
           </FormControl>
-        )}
+          <Button variant="outline" onClick={createOrganization}>
+            Create Organization
+          </Button>
+        </Flex>
       </Flex>
       <Tabs isLazy>
         <TabList>

@@ -12,6 +12,10 @@ export interface DashboardEvents {
   /** Apps of a server were created, deleted or changed: lists and statuses should refresh. */
   'apps:changed': { agentId: string };
   'auth:signed-out': Record<string, never>;
+  /** Asks the shell for its Create Organization dialog (e.g. the organization page's switcher). */
+  'organization:create': Record<string, never>;
+  /** An organization was created in that dialog; the user is its owner. */
+  'organization:created': { organizationId: string };
   'toast:show': ToastRequest;
 }
 
