@@ -145,7 +145,17 @@ test('the new server gets the Free plan on the organization page, and Deploy App
   await dialog.getByRole('button', { name: 'Create Organization' }).click();
   await expect(page.getByRole('heading', { name: 'Hopper Ops' })).toBeVisible();
   await expect(billing).toContainText('No servers in this organization yet.');
-  await page.getByLabel('Organization').selectOption({ label: 'Hopper Labs' });
+  await page.getByLabel('Organization name').fill('Hopper Operations');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Organization name updated' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hopper Operations' })).toBeVisible();
+
+  // It has no servers, so its owner may delete it; the page goes back to the first organization.
+  await page.getByRole('button', { name: 'Delete Organization' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Organization deleted' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hopper Labs' })).toBeVisible();
+  await expect(page.getByLabel('Organization', { exact: true })).not.toContainText('Hopper Operations');
   await expect(row).toContainText('Free');
 
   await page.getByTestId('sidebar').getByText('Dashboard').click();

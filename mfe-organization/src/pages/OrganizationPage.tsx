@@ -6,6 +6,7 @@ import {
   FormLabel,
   Heading,
   Select,
+  Stack,
   Tab,
   TabList,
   TabPanel,
@@ -16,6 +17,7 @@ import {
 import { useState } from 'react';
 import { eventBus, isOrganizationPaid, useCurrentUser, useEventSubscription } from 'shared';
 import { SubscriptionBillingCard } from '../billing/SubscriptionBillingCard';
+import { OrganizationDetailsCard } from '../details/OrganizationDetailsCard';
 import { REMOTE_BUILD } from '../buildInfo';
 
 /** Organization (route `organization`): switcher, then the Details and Members tabs. */
@@ -73,7 +75,11 @@ export default function OrganizationPage() {
         </TabList>
         <TabPanels>
           <TabPanel px={0}>
-            <SubscriptionBillingCard organization={current} />
+            <Stack spacing={4}>
+              {/* Keyed: switching organization starts the form from that organization's name. */}
+              <OrganizationDetailsCard key={current.id} organization={current} />
+              <SubscriptionBillingCard organization={current} />
+            </Stack>
           </TabPanel>
           <TabPanel />
         </TabPanels>

@@ -1,0 +1,121 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  configureApiClient,
+  createQueryClient,
+  CurrentUserContext,
+  eventBus,
+  ORGANIZATION_NAME_MAX_LENGTH,
+  type CurrentUserValue,
+  type User,
+  type UserOrganization,
+} from 'shared';
+import { OrganizationDetailsCard } from './OrganizationDetailsCard';
+
+const acme: UserOrganization = {
+  id: 'org-1',
+  name: 'Acme',
+  role: 'owner',
+  subscription_status: 'free',
+  licenses: 0,
+};
+
+function renderCard(organization: UserOrganization, answer: { status: number; body: unknown }) {
+  const fetchMock = jest.fn(async () => ({
+    ok: answer.status < 400,
+    status: answer.status,
+    statusText: '',
+    json: async () => answer.body,
+  }));
+  configureApiClient({
+    baseUrl: 'http://dock.test',
+    ensureAuthenticated: () => true,
+    fetch: fetchMock as unknown as typeof fetch,
+  });
+  const user = {
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@example.com',
+    image: '',
+    organizations: [organization],
+  } as User;
+  const current = { user, setUser: jest.fn(), removeOrganization: jest.fn() };
+  render(
+    <ChakraProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <CurrentUserContext.Provider value={current as CurrentUserValue}>
+          <OrganizationDetailsCard organization={organization} />
+        </CurrentUserContext.Provider>
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+  return { fetchMock, current };
+}
+
+let toasts: jest.Mock;
+let stop: () => void;
+beforeEach(() => {
+  toasts = jest.fn();
+  stop = eventBus.subscribe('toast:show', toasts);
+});
+afterEach(() => stop());
+
+test('renames the organization: Save only for a changed, valid name; the user’s list follows', async () => {
+  const { fetchMock, current } = renderCard(acme, {
+    status: 200,
+    body: { success: true, message: 'OK', data: { name: 'Acme Labs' } },
+  });
+  const input = screen.getByLabelText('Organization name');
+  const save = screen.getByRole('button', { name: 'Save' });
+  expect(save).toBeDisabled();
+
+  await userEvent.clear(input);
+  await userEvent.type(input, 'x'.repeat(ORGANIZATION_NAME_MAX_LENGTH + 1));
+  expect(screen.getByText('Organization name must be 255 characters or less')).toBeInTheDocument();
+  expect(save).toBeDisabled();
+
+  await userEvent.clear(input);
+  await userEvent.type(input, 'Acme Labs{Enter}');
+  await waitFor(() =>
+    expect(toasts).toHaveBeenCalledWith({
+      title: 'Saved',
+      description: 'Organization name updated',
+      status: 'success',
+    }),
+  );
+  expect(fetchMock).toHaveBeenCalledWith(
+    'http://dock.test/api/v1/organization/rename-organization',
+    expect.objectContaining({ body: JSON.stringify({ id: 'org-1', name: 'Acme Labs' }) }),
+  );
+  expect(current.setUser).toHaveBeenCalledWith(
+    expect.objectContaining({ organizations: [{ ...acme, name: 'Acme Labs' }] }),
+  );
+});
+
+test('the owner deletes after confirming; the organization leaves the user', async () => {
+  const { current } = renderCard(acme, { status: 200, body: { success: true, message: 'OK', data: null } });
+  await userEvent.click(screen.getByRole('button', { name: 'Delete Organization' }));
+  expect(screen.getByText('This action cannot be undone.')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(current.removeOrganization).toHaveBeenCalledWith('org-1'));
+  expect(toasts).toHaveBeenCalledWith({ title: 'Organization deleted', status: 'success' });
+});
+
+test('a refused delete says why and keeps the organization; admins are not offered it', async () => {
+  const message = 'All servers of the organization must be offline before it can be deleted';
+  const { current } = renderCard(acme, { status: 409, body: { success: false, message } });
+  await userEvent.click(screen.getByRole('button', { name: 'Delete Organization' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  await waitFor(() =>
+    expect(toasts).toHaveBeenCalledWith({ title: 'Error', description: message, status: 'error' }),
+  );
+  expect(current.removeOrganization).not.toHaveBeenCalled();
+});
+
+test('an admin can rename but is not offered the delete', () => {
+  renderCard({ ...acme, role: 'admin' }, { status: 200, body: {} });
+  expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Delete Organization' })).not.toBeInTheDocument();
+});

@@ -1,0 +1,128 @@
+import {
+  AlertDialog,
+  AlertDialogBody,
+  AlertDialogContent,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogOverlay,
+  Box,
+  Button,
+  Flex,
+  FormControl,
+  FormErrorMessage,
+  FormLabel,
+  Heading,
+  Input,
+  Text,
+} from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  canDeleteOrganization,
+  ORGANIZATION_NAME_MAX_LENGTH,
+  queryKeys,
+  useCurrentUser,
+  useToastMessage,
+  validateOrganizationName,
+  type UserOrganization,
+} from 'shared';
+import { deleteOrganization, renameOrganization } from './organization-api';
+
+/** Details tab: rename the organization (max 255 characters) and, for its owner, delete it. */
+export function OrganizationDetailsCard({ organization }: { organization: UserOrganization }) {
+  const { user, setUser, removeOrganization } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const showToast = useToastMessage();
+  const [name, setName] = useState(organization.name);
+  const [confirming, setConfirming] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const error = validateOrganizationName(name);
+  const changed = name.trim() !== organization.name;
+  const failed = (failure: Error) =>
+    showToast({ title: 'Error', description: failure.message, status: 'error' });
+
+  const rename = useMutation({
+    mutationFn: (next: string) => renameOrganization(organization.id, next),
+    onSuccess: (saved) => {
+      if (user) {
+        const organizations = user.organizations.map((org) =>
+          org.id === organization.id ? { ...org, name: saved } : org,
+        );
+        setUser({ ...user, organizations });
+      }
+      setName(saved);
+      showToast({ title: 'Saved', description: 'Organization name updated', status: 'success' });
+    },
+    onError: failed,
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deleteOrganization(organization.id),
+    onSuccess: () => {
+      setConfirming(false);
+      removeOrganization(organization.id);
+      showToast({ title: 'Organization deleted', status: 'success' });
+      // Its servers are gone with it.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.agents.list() });
+    },
+    onError: (failure: Error) => {
+      setConfirming(false);
+      failed(failure);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (changed && !error) rename.mutate(name.trim());
+  };
+
+  return (
+    <Box as="section" aria-label="Organization details" bg="white" borderWidth="1px" rounded="2xl" p={5}>
+      <Heading as="h2" size="sm" mb={4}>
+        Organization
+      </Heading>
+      <Flex as="form" onSubmit={submit} align="flex-start" gap={2} wrap="wrap">
+        <FormControl isInvalid={Boolean(error)} maxW="24rem">
+          <FormLabel fontSize="sm">Organization name</FormLabel>
+          <Input
+            value={name}
+            maxLength={ORGANIZATION_NAME_MAX_LENGTH + 1}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <FormErrorMessage>{error}</FormErrorMessage>
+        </FormControl>
+        <Button type="submit" mt={7} isDisabled={!changed || Boolean(error)} isLoading={rename.isPending}>
+          Save
+        </Button>
+      </Flex>
+
+      {canDeleteOrganization(user, organization.id) && (
+        <Flex mt={6} pt={4} borderTopWidth="1px" align="center" justify="space-between" gap={3} wrap="wrap">
+          <Text fontSize="sm" color="gray.600">
+            Deleting the organization removes its servers from Dockhand. All of them must be offline.
+          </Text>
+          <Button colorScheme="red" variant="outline" size="sm" onClick={() => setConfirming(true)}>
+            Delete Organization
+          </Button>
+        </Flex>
+      )}
+
+      <AlertDialog isOpen={confirming} leastDestructiveRef={cancelRef} onClose={() => setConfirming(false)}>
+        <AlertDialogOverlay>
+          <AlertDialogContent>
+            <AlertDialogHeader>Delete {organization.name}?</AlertDialogHeader>
+            <AlertDialogBody>This action cannot be undone.</AlertDialogBody>
+            <AlertDialogFooter gap={2}>
+              <Button ref={cancelRef} variant="ghost" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button colorScheme="red" isLoading={remove.isPending} onClick={() => remove.mutate()}>
+                Delete
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialogOverlay>
+      </AlertDialog>
+    </Box>
+  );
+}
