@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { eventBus, isOrganizationPaid, useCurrentUser, useEventSubscription } from 'shared';
 import { SubscriptionBillingCard } from '../billing/SubscriptionBillingCard';
 import { OrganizationDetailsCard } from '../details/OrganizationDetailsCard';
+import { MembersPanel } from '../members/MembersPanel';
 import { REMOTE_BUILD } from '../buildInfo';
 
 /** Organization (route `organization`): switcher, then the Details and Members tabs. */
@@ -81,7 +82,7 @@ export default function OrganizationPage() {
               <SubscriptionBillingCard organization={current} />
             </Stack>
           </TabPanel>
-          <TabPanel />
+          <TabPanel px={0}>{isBusiness && <MembersPanel key={current.id} organization={current} />}</TabPanel>
         </TabPanels>
       </Tabs>
     </Box>

@@ -1,0 +1,100 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureApiClient, createQueryClient, eventBus, type UserOrganization } from 'shared';
+import { MembersPanel } from './MembersPanel';
+
+const business: UserOrganization = {
+  id: 'org-1',
+  name: 'Acme',
+  role: 'owner',
+  subscription_status: 'paid',
+  licenses: 1,
+};
+
+const ok = (body: unknown) => ({ ok: true, status: 200, statusText: 'OK', json: async () => body });
+
+function renderPanel(members: unknown[], answers: Record<string, unknown> = {}) {
+  const fetchMock = jest.fn(async (url: string) => {
+    const path = new URL(url).pathname;
+    if (path === '/api/v1/organizations/get-members')
+      return ok({ success: true, message: 'OK', data: { members } });
+    if (path in answers) return ok(answers[path]);
+    throw new Error(`unexpected call ${path}`);
+  });
+  configureApiClient({
+    baseUrl: 'http://dock.test',
+    ensureAuthenticated: () => true,
+    fetch: fetchMock as unknown as typeof fetch,
+  });
+  render(
+    <ChakraProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <MembersPanel organization={business} />
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+  return fetchMock;
+}
+
+let toasts: jest.Mock;
+let stop: () => void;
+beforeEach(() => {
+  toasts = jest.fn();
+  stop = eventBus.subscribe('toast:show', toasts);
+});
+afterEach(() => stop());
+
+const owner = { user_id: 'u1', email: 'ada@example.com', role: 'owner' };
+const admin = { user_id: 'u2', email: 'grace@example.com', role: 'admin' };
+
+test('lists members; owners cannot be removed, others after confirming', async () => {
+  const fetchMock = renderPanel([owner, admin], {
+    '/api/v1/organizations/delete-member': { success: true, message: 'Member removed' },
+  });
+  expect(await screen.findByText('grace@example.com')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Remove ada@example.com' })).not.toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Remove grace@example.com' }));
+  const dialog = screen.getByRole('alertdialog');
+  expect(within(dialog).getByText('Remove grace@example.com?')).toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+  await waitFor(() => expect(toasts).toHaveBeenCalledWith({ title: 'Member removed', status: 'success' }));
+  expect(fetchMock).toHaveBeenCalledWith(
+    'http://dock.test/api/v1/organizations/delete-member',
+    expect.objectContaining({ body: JSON.stringify({ organization_id: 'org-1', user_id: 'u2' }) }),
+  );
+});
+
+test('invites by email as admin; an empty email is refused before any call', async () => {
+  const fetchMock = renderPanel([owner], {
+    '/api/v1/organizations/invite-member': { success: true, message: 'Member added', data: { joined: true } },
+  });
+  await screen.findByText('ada@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+  expect(screen.getByText('Email is required')).toBeInTheDocument();
+  expect(fetchMock).not.toHaveBeenCalledWith(
+    'http://dock.test/api/v1/organizations/invite-member',
+    expect.anything(),
+  );
+
+  await userEvent.type(screen.getByLabelText('Email'), 'linus@example.com{Enter}');
+  await waitFor(() => expect(toasts).toHaveBeenCalledWith({ title: 'Member added', status: 'success' }));
+  expect(fetchMock).toHaveBeenCalledWith(
+    'http://dock.test/api/v1/organizations/invite-member',
+    expect.objectContaining({
+      body: JSON.stringify({ organization_id: 'org-1', email: 'linus@example.com', role: 'admin' }),
+    }),
+  );
+  expect(screen.getByLabelText('Email')).toHaveValue('');
+});
+
+test('a pending invitation shows as invited', async () => {
+  renderPanel([
+    owner,
+    { user_id: 'invitation:new@example.com', email: 'new@example.com', role: 'admin', pending: true },
+  ]);
+  expect(await screen.findByText('Invited')).toBeInTheDocument();
+});

@@ -1,0 +1,167 @@
+import {
+  AlertDialog,
+  AlertDialogBody,
+  AlertDialogContent,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogOverlay,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  FormControl,
+  FormErrorMessage,
+  FormHelperText,
+  FormLabel,
+  Input,
+  Select,
+  Table,
+  Tbody,
+  Td,
+  Text,
+  Th,
+  Thead,
+  Tr,
+} from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { queryKeys, useToastMessage, validateInviteEmail, type UserOrganization } from 'shared';
+import { INVITE_ROLE, inviteMember, membersQueryOptions, removeMember, type MemberEntry } from './member-api';
+
+/** Members tab (Business organizations): invite by email, the member table, removal. */
+export function MembersPanel({ organization }: { organization: UserOrganization }) {
+  const queryClient = useQueryClient();
+  const showToast = useToastMessage();
+  const members = useQuery(membersQueryOptions(organization.id));
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [removing, setRemoving] = useState<MemberEntry | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const emailError = validateInviteEmail(email);
+
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.organizations.members(organization.id) });
+  const failed = (failure: Error) =>
+    showToast({ title: 'Error', description: failure.message, status: 'error' });
+
+  const invite = useMutation({
+    mutationFn: (address: string) => inviteMember(organization.id, address),
+    onSuccess: (message) => {
+      showToast({ title: message, status: 'success' });
+      setEmail('');
+      setTouched(false);
+      void refresh();
+    },
+    onError: failed,
+  });
+
+  const remove = useMutation({
+    mutationFn: (member: MemberEntry) => removeMember(organization.id, member.user_id),
+    onSuccess: () => {
+      showToast({ title: 'Member removed', status: 'success' });
+      void refresh();
+    },
+    onError: failed,
+    onSettled: () => setRemoving(null),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!emailError) invite.mutate(email.trim());
+  };
+
+  return (
+    <Box as="section" aria-label="Members" bg="white" borderWidth="1px" rounded="2xl" p={5}>
+      <Flex as="form" onSubmit={submit} gap={2} align="flex-start" wrap="wrap" mb={5}>
+        <FormControl isInvalid={touched && Boolean(emailError)} maxW="22rem">
+          <FormLabel fontSize="sm">Email</FormLabel>
+          <Input
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder="name@example.com"
+          />
+          <FormErrorMessage>{emailError}</FormErrorMessage>
+          <FormHelperText>Use the email of their sign-in account.</FormHelperText>
+        </FormControl>
+        <FormControl w="10rem">
+          <FormLabel fontSize="sm">Role</FormLabel>
+          <Select value={INVITE_ROLE} onChange={() => undefined}>
+            <option value={INVITE_ROLE}>Admin</option>
+          </Select>
+        </FormControl>
+        <Button type="submit" mt={7} isLoading={invite.isPending}>
+          Invite
+        </Button>
+      </Flex>
+
+      {members.isPending && <Text color="gray.500">Loading members...</Text>}
+      {members.error && <Text color="red.500">{members.error.message}</Text>}
+      {members.data && (
+        <Table size="sm">
+          <Thead>
+            <Tr>
+              <Th>Email</Th>
+              <Th>Role</Th>
+              <Th />
+            </Tr>
+          </Thead>
+          <Tbody>
+            {members.data.map((member) => (
+              <Tr key={member.user_id}>
+                <Td>
+                  {member.email}
+                  {member.pending && (
+                    <Badge ml={2} colorScheme="yellow">
+                      Invited
+                    </Badge>
+                  )}
+                </Td>
+                <Td textTransform="capitalize">{member.role}</Td>
+                <Td textAlign="right">
+                  {member.role !== 'owner' && (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorScheme="red"
+                      aria-label={`Remove ${member.email}`}
+                      onClick={() => setRemoving(member)}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </Td>
+              </Tr>
+            ))}
+          </Tbody>
+        </Table>
+      )}
+
+      <AlertDialog
+        isOpen={removing !== null}
+        leastDestructiveRef={cancelRef}
+        onClose={() => setRemoving(null)}
+      >
+        <AlertDialogOverlay>
+          <AlertDialogContent>
+            <AlertDialogHeader>Remove {removing?.email}?</AlertDialogHeader>
+            <AlertDialogBody>They lose access to this organization and its servers.</AlertDialogBody>
+            <AlertDialogFooter gap={2}>
+              <Button ref={cancelRef} variant="ghost" onClick={() => setRemoving(null)}>
+                Cancel
+              </Button>
+              <Button
+                colorScheme="red"
+                isLoading={remove.isPending}
+                onClick={() => removing && remove.mutate(removing)}
+              >
+                Remove
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialogOverlay>
+      </AlertDialog>
+    </Box>
+  );
+}
