@@ -1,10 +1,4 @@
 import {
-  AlertDialog,
-  AlertDialogBody,
-  AlertDialogContent,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogOverlay,
   Box,
   Button,
   Flex,
@@ -16,7 +10,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   canDeleteOrganization,
   ORGANIZATION_NAME_MAX_LENGTH,
@@ -26,6 +20,7 @@ import {
   validateOrganizationName,
   type UserOrganization,
 } from 'shared';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { deleteOrganization, renameOrganization } from './organization-api';
 
 /** Details tab: rename the organization (max 255 characters) and, for its owner, delete it. */
@@ -35,7 +30,6 @@ export function OrganizationDetailsCard({ organization }: { organization: UserOr
   const showToast = useToastMessage();
   const [name, setName] = useState(organization.name);
   const [confirming, setConfirming] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const error = validateOrganizationName(name);
   const changed = name.trim() !== organization.name;
   const failed = (failure: Error) =>
@@ -107,22 +101,16 @@ export function OrganizationDetailsCard({ organization }: { organization: UserOr
         </Flex>
       )}
 
-      <AlertDialog isOpen={confirming} leastDestructiveRef={cancelRef} onClose={() => setConfirming(false)}>
-        <AlertDialogOverlay>
-          <AlertDialogContent>
-            <AlertDialogHeader>Delete {organization.name}?</AlertDialogHeader>
-            <AlertDialogBody>This action cannot be undone.</AlertDialogBody>
-            <AlertDialogFooter gap={2}>
-              <Button ref={cancelRef} variant="ghost" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button colorScheme="red" isLoading={remove.isPending} onClick={() => remove.mutate()}>
-                Delete
-              </Button>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialogOverlay>
-      </AlertDialog>
+      <ConfirmDialog
+        isOpen={confirming}
+        title={`Delete ${organization.name}?`}
+        confirmLabel="Delete"
+        isLoading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirming(false)}
+      >
+        This action cannot be undone.
+      </ConfirmDialog>
     </Box>
   );
 }

@@ -1,10 +1,4 @@
 import {
-  AlertDialog,
-  AlertDialogBody,
-  AlertDialogContent,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogOverlay,
   Badge,
   Box,
   Button,
@@ -24,8 +18,9 @@ import {
   Tr,
 } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { queryKeys, useToastMessage, validateInviteEmail, type UserOrganization } from 'shared';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { INVITE_ROLE, inviteMember, membersQueryOptions, removeMember, type MemberEntry } from './member-api';
 
 /** Members tab (Business organizations): invite by email, the member table, removal. */
@@ -36,7 +31,6 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [removing, setRemoving] = useState<MemberEntry | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const emailError = validateInviteEmail(email);
 
   const refresh = () =>
@@ -138,30 +132,16 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
         </Table>
       )}
 
-      <AlertDialog
+      <ConfirmDialog
         isOpen={removing !== null}
-        leastDestructiveRef={cancelRef}
+        title={`Remove ${removing?.email ?? ''}?`}
+        confirmLabel="Remove"
+        isLoading={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
         onClose={() => setRemoving(null)}
       >
-        <AlertDialogOverlay>
-          <AlertDialogContent>
-            <AlertDialogHeader>Remove {removing?.email}?</AlertDialogHeader>
-            <AlertDialogBody>They lose access to this organization and its servers.</AlertDialogBody>
-            <AlertDialogFooter gap={2}>
-              <Button ref={cancelRef} variant="ghost" onClick={() => setRemoving(null)}>
-                Cancel
-              </Button>
-              <Button
-                colorScheme="red"
-                isLoading={remove.isPending}
-                onClick={() => removing && remove.mutate(removing)}
-              >
-                Remove
-              </Button>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialogOverlay>
-      </AlertDialog>
+        They lose access to this organization and its servers.
+      </ConfirmDialog>
     </Box>
   );
 }
