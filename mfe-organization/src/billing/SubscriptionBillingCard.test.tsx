@@ -3,17 +3,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  configureApiClient,
   createQueryClient,
   CurrentAgentContext,
   CurrentUserContext,
-  eventBus,
   queryKeys,
   type Agent,
   type CurrentAgentValue,
   type CurrentUserValue,
   type UserOrganization,
 } from 'shared';
+import { answerApi, recordToasts, type ApiAnswer } from '../test-support/api';
 import { SubscriptionBillingCard } from './SubscriptionBillingCard';
 
 const individual: UserOrganization = {
@@ -30,22 +29,10 @@ const server = {
   subscription_status: 'unpaid',
 } as Agent;
 
-function reply(status: number, body: unknown) {
-  return { ok: status < 400, status, statusText: '', json: async () => body };
-}
+const reply = (status: number, body: unknown): ApiAnswer => ({ status, body });
 
-function renderCard(organization: UserOrganization, answers: Record<string, ReturnType<typeof reply>>) {
-  const fetchMock = jest.fn(async (url: string) => {
-    const path = new URL(url).pathname;
-    const answer = answers[path];
-    if (!answer) throw new Error(`unexpected call ${path}`);
-    return answer;
-  });
-  configureApiClient({
-    baseUrl: 'http://dock.test',
-    ensureAuthenticated: () => true,
-    fetch: fetchMock as unknown as typeof fetch,
-  });
+function renderCard(organization: UserOrganization, answers: Record<string, ApiAnswer>) {
+  const fetchMock = answerApi(answers);
   const client = createQueryClient();
   client.setQueryData(queryKeys.agents.list(), [server]);
   const user = { user: { organizations: [organization] }, setUser: jest.fn(), removeOrganization: jest.fn() };
@@ -63,14 +50,10 @@ function renderCard(organization: UserOrganization, answers: Record<string, Retu
   return { fetchMock, client };
 }
 
-let toasts: jest.Mock;
-let stopToasts: () => void;
+const toasts = recordToasts();
 beforeEach(() => {
-  toasts = jest.fn();
-  stopToasts = eventBus.subscribe('toast:show', toasts);
   window.open = jest.fn();
 });
-afterEach(() => stopToasts());
 
 test('an owner assigns the Free plan to an unpaid server; the server list is refetched', async () => {
   const { fetchMock, client } = renderCard(individual, {
@@ -86,7 +69,7 @@ test('an owner assigns the Free plan to an unpaid server; the server list is ref
   await userEvent.click(screen.getByRole('button', { name: 'Assign Free' }));
 
   await waitFor(() =>
-    expect(toasts).toHaveBeenCalledWith({
+    expect(toasts.calls).toHaveBeenCalledWith({
       title: 'Success',
       description: 'Agent promoted successfully',
       status: 'success',
@@ -119,7 +102,7 @@ test('Pro without a free license says so and opens the billing portal', async ()
   await waitFor(() =>
     expect(window.open).toHaveBeenCalledWith('https://billing.test/portal', '_blank', 'noopener,noreferrer'),
   );
-  expect(toasts).toHaveBeenCalledWith(
+  expect(toasts.calls).toHaveBeenCalledWith(
     expect.objectContaining({ title: 'No Pro Licenses Available', status: 'error' }),
   );
 });
@@ -130,7 +113,7 @@ test('an Individual organization upgrades to Business through checkout; a missin
   });
   await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Business' }));
   await waitFor(() =>
-    expect(toasts).toHaveBeenCalledWith({
+    expect(toasts.calls).toHaveBeenCalledWith({
       title: 'Unable to open business subscription',
       description: 'Subscription URL is missing in the response',
       status: 'error',

@@ -3,15 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  configureApiClient,
   createQueryClient,
   CurrentUserContext,
-  eventBus,
   ORGANIZATION_NAME_MAX_LENGTH,
   type CurrentUserValue,
   type User,
   type UserOrganization,
 } from 'shared';
+import { answerApi, recordToasts, type ApiAnswer } from '../test-support/api';
 import { OrganizationDetailsCard } from './OrganizationDetailsCard';
 
 const acme: UserOrganization = {
@@ -22,17 +21,10 @@ const acme: UserOrganization = {
   licenses: 0,
 };
 
-function renderCard(organization: UserOrganization, answer: { status: number; body: unknown }) {
-  const fetchMock = jest.fn(async () => ({
-    ok: answer.status < 400,
-    status: answer.status,
-    statusText: '',
-    json: async () => answer.body,
-  }));
-  configureApiClient({
-    baseUrl: 'http://dock.test',
-    ensureAuthenticated: () => true,
-    fetch: fetchMock as unknown as typeof fetch,
+function renderCard(organization: UserOrganization, answer: ApiAnswer) {
+  const fetchMock = answerApi({
+    '/api/v1/organization/rename-organization': answer,
+    '/api/v1/organizations/delete-organization': answer,
   });
   const user = {
     id: 'u1',
@@ -54,13 +46,7 @@ function renderCard(organization: UserOrganization, answer: { status: number; bo
   return { fetchMock, current };
 }
 
-let toasts: jest.Mock;
-let stop: () => void;
-beforeEach(() => {
-  toasts = jest.fn();
-  stop = eventBus.subscribe('toast:show', toasts);
-});
-afterEach(() => stop());
+const toasts = recordToasts();
 
 test('renames the organization: Save only for a changed, valid name; the user’s list follows', async () => {
   const { fetchMock, current } = renderCard(acme, {
@@ -79,7 +65,7 @@ test('renames the organization: Save only for a changed, valid name; the user’
   await userEvent.clear(input);
   await userEvent.type(input, 'Acme Labs{Enter}');
   await waitFor(() =>
-    expect(toasts).toHaveBeenCalledWith({
+    expect(toasts.calls).toHaveBeenCalledWith({
       title: 'Saved',
       description: 'Organization name updated',
       status: 'success',
@@ -100,7 +86,7 @@ test('the owner deletes after confirming; the organization leaves the user', asy
   expect(screen.getByText('This action cannot be undone.')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(current.removeOrganization).toHaveBeenCalledWith('org-1'));
-  expect(toasts).toHaveBeenCalledWith({ title: 'Organization deleted', status: 'success' });
+  expect(toasts.calls).toHaveBeenCalledWith({ title: 'Organization deleted', status: 'success' });
 });
 
 test('a refused delete says why and keeps the organization; admins are not offered it', async () => {
@@ -109,7 +95,7 @@ test('a refused delete says why and keeps the organization; admins are not offer
   await userEvent.click(screen.getByRole('button', { name: 'Delete Organization' }));
   await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
   await waitFor(() =>
-    expect(toasts).toHaveBeenCalledWith({ title: 'Error', description: message, status: 'error' }),
+    expect(toasts.calls).toHaveBeenCalledWith({ title: 'Error', description: message, status: 'error' }),
   );
   expect(current.removeOrganization).not.toHaveBeenCalled();
 });

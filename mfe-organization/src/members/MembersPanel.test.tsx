@@ -2,7 +2,8 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiClient, createQueryClient, eventBus, type UserOrganization } from 'shared';
+import { createQueryClient, type UserOrganization } from 'shared';
+import { answerApi, recordToasts } from '../test-support/api';
 import { MembersPanel } from './MembersPanel';
 
 const business: UserOrganization = {
@@ -13,20 +14,10 @@ const business: UserOrganization = {
   licenses: 1,
 };
 
-const ok = (body: unknown) => ({ ok: true, status: 200, statusText: 'OK', json: async () => body });
-
 function renderPanel(members: unknown[], answers: Record<string, unknown> = {}) {
-  const fetchMock = jest.fn(async (url: string) => {
-    const path = new URL(url).pathname;
-    if (path === '/api/v1/organizations/get-members')
-      return ok({ success: true, message: 'OK', data: { members } });
-    if (path in answers) return ok(answers[path]);
-    throw new Error(`unexpected call ${path}`);
-  });
-  configureApiClient({
-    baseUrl: 'http://dock.test',
-    ensureAuthenticated: () => true,
-    fetch: fetchMock as unknown as typeof fetch,
+  const fetchMock = answerApi({
+    '/api/v1/organizations/get-members': { body: { success: true, message: 'OK', data: { members } } },
+    ...Object.fromEntries(Object.entries(answers).map(([path, body]) => [path, { body }])),
   });
   render(
     <ChakraProvider>
@@ -38,13 +29,7 @@ function renderPanel(members: unknown[], answers: Record<string, unknown> = {}) 
   return fetchMock;
 }
 
-let toasts: jest.Mock;
-let stop: () => void;
-beforeEach(() => {
-  toasts = jest.fn();
-  stop = eventBus.subscribe('toast:show', toasts);
-});
-afterEach(() => stop());
+const toasts = recordToasts();
 
 const owner = { user_id: 'u1', email: 'ada@example.com', role: 'owner' };
 const admin = { user_id: 'u2', email: 'grace@example.com', role: 'admin' };
@@ -61,7 +46,9 @@ test('lists members; owners cannot be removed, others after confirming', async (
   expect(within(dialog).getByText('Remove grace@example.com?')).toBeInTheDocument();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
-  await waitFor(() => expect(toasts).toHaveBeenCalledWith({ title: 'Member removed', status: 'success' }));
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({ title: 'Member removed', status: 'success' }),
+  );
   expect(fetchMock).toHaveBeenCalledWith(
     'http://dock.test/api/v1/organizations/delete-member',
     expect.objectContaining({ body: JSON.stringify({ organization_id: 'org-1', user_id: 'u2' }) }),
@@ -81,7 +68,9 @@ test('invites by email as admin; an empty email is refused before any call', asy
   );
 
   await userEvent.type(screen.getByLabelText('Email'), 'linus@example.com{Enter}');
-  await waitFor(() => expect(toasts).toHaveBeenCalledWith({ title: 'Member added', status: 'success' }));
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({ title: 'Member added', status: 'success' }),
+  );
   expect(fetchMock).toHaveBeenCalledWith(
     'http://dock.test/api/v1/organizations/invite-member',
     expect.objectContaining({
