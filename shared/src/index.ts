@@ -47,6 +47,22 @@ export {
   fetchAgents,
   toMilliseconds,
 } from './query/agentQueries';
+export {
+  APP_LIST_STALE_TIME_MS,
+  APP_STATUS_POLL_MS,
+  appStatusesQueryOptions,
+  appsQueryOptions,
+  fetchAppStatuses,
+  fetchApps,
+} from './query/appQueries';
+export {
+  agentSubscriptionUrl,
+  businessSubscriptionUrl,
+  openBillingPage,
+  portalUrl,
+  promoteAgent,
+} from './api/billing';
+export type { ServerPlanChoice } from './api/billing';
 
 export { EventBus, eventBus } from './events/event-bus';
 export type { DashboardEventName, DashboardEvents, ToastRequest } from './events/event-bus';

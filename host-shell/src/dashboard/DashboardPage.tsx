@@ -18,8 +18,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { canManageOrganizations, useCurrentAgent, useCurrentUser } from 'shared';
-import { appStatusesQueryOptions, appsQueryOptions } from '../api/app-queries';
+import {
+  appStatusesQueryOptions,
+  appsQueryOptions,
+  canManageOrganizations,
+  useCurrentAgent,
+  useCurrentUser,
+} from 'shared';
 import { useHostAgent } from '../shell/agents/CurrentAgentProvider';
 import { PlusIcon } from '../shell/icons';
 import { useShellDialogs } from '../shell/ShellDialogs';

@@ -18,8 +18,6 @@ jest.mock('shared', () => ({
     queryKey: ['agents', 'list'],
     queryFn: () => new Promise((resolve) => (mockState.answerAgents = resolve)),
   }),
-}));
-jest.mock('../api/app-queries', () => ({
   appsQueryOptions: (agentId: string) => ({
     queryKey: ['apps', agentId, 'list'],
     queryFn: async () => {

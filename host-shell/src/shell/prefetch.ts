@@ -1,5 +1,11 @@
-import { agentsQueryOptions, getBrowserAuthSession, queryClient, queryKeys, type Agent } from 'shared';
-import { appsQueryOptions } from '../api/app-queries';
+import {
+  agentsQueryOptions,
+  appsQueryOptions,
+  getBrowserAuthSession,
+  queryClient,
+  queryKeys,
+  type Agent,
+} from 'shared';
 import { dashboardPage, loginPage, protectedLayout } from '../routes';
 import { AGENT_ID_KEY, chooseCurrentAgentId } from './agents/current-agent-choice';
 

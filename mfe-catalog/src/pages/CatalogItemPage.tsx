@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { useCurrentAgent } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
 import { CatalogBreadcrumb } from './CatalogBreadcrumb';
-import { catalogQueryOptions, findCatalogItem } from '../catalogQueries';
+import { catalogQueryOptions, findCatalogItem } from '../catalog-api';
 
 /** Catalog item detail (route `catalog/:appName`). Foundation version; issue 'catalog' fills it. */
 export default function CatalogItemPage() {

@@ -11,7 +11,7 @@ import {
   type CatalogItem,
   type CurrentAgentValue,
 } from 'shared';
-import { catalogQueryOptions } from '../catalogQueries';
+import { catalogQueryOptions } from '../catalog-api';
 import CatalogPage from './CatalogPage';
 
 const nginx = { id: 'nginx', name: 'Nginx', summary: 'Web server' } as CatalogItem;

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { eventBus, useCurrentAgent, type CatalogItem } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
 import { CatalogBreadcrumb } from './CatalogBreadcrumb';
-import { catalogQueryOptions, installCatalogApp } from '../catalogQueries';
+import { catalogQueryOptions, installCatalogApp } from '../catalog-api';
 
 function CatalogCard({ agentId, item }: { agentId: string; item: CatalogItem }) {
   const install = useMutation({

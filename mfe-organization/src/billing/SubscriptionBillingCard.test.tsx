@@ -12,7 +12,7 @@ import {
   type CurrentUserValue,
   type UserOrganization,
 } from 'shared';
-import { answerApi, recordToasts, type ApiAnswer } from '../test-support/api';
+import { answerApi, recordToasts, type ApiAnswer } from 'shared/src/test-support/api';
 import { SubscriptionBillingCard } from './SubscriptionBillingCard';
 
 const individual: UserOrganization = {

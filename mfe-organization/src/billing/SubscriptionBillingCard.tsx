@@ -1,30 +1,24 @@
 import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  agentSubscriptionUrl,
+  businessSubscriptionUrl,
   canManageBilling,
   canManageServer,
   isApiError,
   isOrganizationPaid,
+  openBillingPage,
   organizationPlanLabel,
+  portalUrl,
+  promoteAgent,
   queryKeys,
   useCurrentAgent,
   useCurrentUser,
   useToastMessage,
+  type ServerPlanChoice,
   type UserOrganization,
 } from 'shared';
-import {
-  agentSubscriptionUrl,
-  businessSubscriptionUrl,
-  portalUrl,
-  promoteAgent,
-  type ServerPlanChoice,
-} from './billing-api';
 import { isOwnFreeSlotUsed, serverPlanRows, type ServerPlanAction } from './server-plans';
-
-/** Billing pages open beside the dashboard (spec section 7, Billing). */
-function openInNewTab(url: string): void {
-  window.open(url, '_blank', 'noopener,noreferrer');
-}
 
 const NO_LICENSES = 'No Pro Licenses Available';
 
@@ -63,7 +57,7 @@ export function SubscriptionBillingCard({ organization }: { organization: UserOr
         description: 'Opening the billing portal to add Pro licenses.',
         status: 'error',
       });
-      await portalUrl(organization.id).then(openInNewTab, failed('Unable to open billing portal'));
+      await portalUrl(organization.id).then(openBillingPage, failed('Unable to open billing portal'));
     },
     // The plan shows on every server card and gates deploying: the list is refetched either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.agents.list() }),
@@ -71,7 +65,7 @@ export function SubscriptionBillingCard({ organization }: { organization: UserOr
 
   const checkout = useMutation({
     mutationFn: ({ pageUrl }: BillingPage) => pageUrl(),
-    onSuccess: openInNewTab,
+    onSuccess: openBillingPage,
     onError: (error, { failureTitle }) => failed(failureTitle)(error),
   });
 

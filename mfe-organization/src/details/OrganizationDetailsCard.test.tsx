@@ -10,7 +10,7 @@ import {
   type User,
   type UserOrganization,
 } from 'shared';
-import { answerApi, recordToasts, type ApiAnswer } from '../test-support/api';
+import { answerApi, recordToasts, type ApiAnswer } from 'shared/src/test-support/api';
 import { OrganizationDetailsCard } from './OrganizationDetailsCard';
 
 const acme: UserOrganization = {

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createQueryClient, type UserOrganization } from 'shared';
-import { answerApi, recordToasts } from '../test-support/api';
+import { answerApi, recordToasts } from 'shared/src/test-support/api';
 import { MembersPanel } from './MembersPanel';
 
 const business: UserOrganization = {

@@ -1,7 +1,13 @@
 import { Box, Flex, Stack, Text, useDisclosure } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { canManageOrganizations, canManageServer, isServerUnpaid, useAuth, useCurrentAgent } from 'shared';
-import { appsQueryOptions } from '../../api/app-queries';
+import {
+  appsQueryOptions,
+  canManageOrganizations,
+  canManageServer,
+  isServerUnpaid,
+  useAuth,
+  useCurrentAgent,
+} from 'shared';
 import {
   AppsIcon,
   CatalogIcon,

@@ -1,8 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall, apiGet, queryKeys, type CatalogItem } from 'shared';
+import { apiCall, apiGet, queryKeys, resolveApiUrl, type CatalogItem } from 'shared';
 
 /** Spec section 9: the catalog is fresh for 5 minutes. */
 const CATALOG_STALE_TIME_MS = 5 * 60_000;
+
+/** Logos are served by the API host at /catalog-assets/{file}. */
+export function catalogImageUrl(logo: string | null | undefined): string | undefined {
+  return logo ? resolveApiUrl(`/catalog-assets/${encodeURIComponent(logo)}`) : undefined;
+}
+
+/** Adds the client's fields (spec section 3): featured=false, the detail route and the logo URL. */
+function withClientFields(item: CatalogItem): CatalogItem {
+  return { ...item, featured: false, url: `/catalog/${item.id}`, image: catalogImageUrl(item.logo) };
+}
 
 export async function fetchCatalog(agentId: string, signal?: AbortSignal): Promise<CatalogItem[]> {
   const items = await apiGet<CatalogItem[]>('/api/v1/catalog/get-apps', {
@@ -10,7 +20,7 @@ export async function fetchCatalog(agentId: string, signal?: AbortSignal): Promi
     failureMessage: 'Failed to fetch catalog',
     signal,
   });
-  return Array.isArray(items) ? items : [];
+  return Array.isArray(items) ? items.map(withClientFields) : [];
 }
 
 export const catalogQueryOptions = (agentId: string) =>
@@ -26,15 +36,15 @@ export interface InstallRequest {
   version?: string;
 }
 
-/** Starts the installation on the server; resolves with the server's message. */
-export async function installCatalogApp(agentId: string, request: InstallRequest): Promise<string> {
-  const result = await apiCall<unknown>('/api/v1/catalog/install-app', {
+/** Starts the installation on the server; resolves with the new app's id. */
+export async function installCatalogApp(agentId: string, request: InstallRequest): Promise<string | null> {
+  const result = await apiCall<{ id?: string } | null>('/api/v1/catalog/install-app', {
     method: 'POST',
     query: { agent_id: agentId },
     body: request,
     failureMessage: 'Failed to install app',
   });
-  return result.message;
+  return result.data?.id ?? null;
 }
 
 /** `catalog/{appName}` matches the item id case-insensitively (spec section 2). */

@@ -1,4 +1,5 @@
-import { apiCall, apiGet } from 'shared';
+/** Billing and plan calls (spec section 7, Billing and Organizations), shared by every page that sells or assigns a plan. */
+import { apiCall, apiGet } from './client';
 
 /** The plan promote-agent assigns: Free (the owner's one free slot) or Pro (an organization license). */
 export type ServerPlanChoice = 'free' | 'pro';
@@ -50,3 +51,8 @@ export const portalUrl = (organizationId: string) =>
     'Unable to open billing portal',
     'Billing portal URL is missing in the response',
   );
+
+/** Billing pages open beside the dashboard, never in place of it. */
+export function openBillingPage(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}

@@ -1,4 +1,6 @@
-import { configureApiClient, eventBus, type ToastRequest } from 'shared';
+// Test helpers for the dashboard's packages (jest only; not part of the shared runtime).
+import { configureApiClient } from '../api/client';
+import { eventBus, type ToastRequest } from '../events/event-bus';
 
 export interface ApiAnswer {
   status?: number;
