@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAuth } from 'shared';
 import { CHECKOUT_REAUTH_DELAY_MS, stripCheckoutFlag } from './checkout-return';
 
@@ -10,7 +10,12 @@ import { CHECKOUT_REAUTH_DELAY_MS, stripCheckoutFlag } from './checkout-return';
  */
 export function useCheckoutReturn(): void {
   const queryClient = useQueryClient();
-  const { check, setUser } = useAuth();
+  const auth = useAuth();
+  // The effect must run once per return: clearing the user hands out new auth functions, and a
+  // re-run (or StrictMode's double run) would find the flag already gone. The ref reaches the
+  // current ones.
+  const authRef = useRef(auth);
+  authRef.current = auth;
 
   useEffect(() => {
     const cleaned = stripCheckoutFlag(window.location.href);
@@ -25,9 +30,10 @@ export function useCheckoutReturn(): void {
     } catch {
       // Storage may be unavailable; the in-memory state is reset below anyway.
     }
-    setUser(null);
+    authRef.current.setUser(null);
     window.history.replaceState(window.history.state, '', cleaned);
-    const timer = window.setTimeout(() => void check(), CHECKOUT_REAUTH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [queryClient, check, setUser]);
+    // Not cleared on unmount: the re-check belongs to the session, not to this component.
+    window.setTimeout(() => void authRef.current.check(), CHECKOUT_REAUTH_DELAY_MS);
+    return undefined;
+  }, [queryClient]);
 }
