@@ -68,6 +68,21 @@ describe('AuthSession check', () => {
     expect(session.getSnapshot().user).toEqual(sampleUser);
   });
 
+  it('after a refresh fetches the profile again, replacing the stored user', async () => {
+    const renamed = { ...sampleUser, name: 'Renamed Since' };
+    const { world, session } = setup((w) => {
+      w.session.setItem(USER_STATE_KEY, JSON.stringify(sampleUser));
+      w.fetchUserImpl = async () => renamed;
+      w.refreshImpl = async () => {
+        w.cookie = w.validToken();
+        return 'ok';
+      };
+    });
+    await expect(session.check()).resolves.toBe(true);
+    expect(world.calls).toEqual({ refresh: 1, fetchUser: 1, logout: 0 });
+    expect(session.getSnapshot()).toEqual({ status: 'authenticated', user: renamed });
+  });
+
   it('refreshes when the cookie is expired or undecodable', async () => {
     for (const stale of ['not-a-jwt', new FakeAuthWorld().validToken(-5)]) {
       const { world, session } = setup((w) => {

@@ -132,10 +132,13 @@ export class AuthSession {
 
   private async runCheck(): Promise<boolean> {
     try {
-      if (!this.hasValidToken() && !(await this.refresh())) return false;
+      const refreshed = !this.hasValidToken();
+      if (refreshed && !(await this.refresh())) return false;
       // A valid cookie means authenticated at once; the profile follows without holding the page.
       this.markAuthenticated(this.snapshot.user);
-      if (!this.snapshot.user) await this.loadProfile();
+      // A new session reads the profile afresh (organizations and plans may have changed since the
+      // stored copy); a still-valid cookie keeps the stored user.
+      if (refreshed || !this.snapshot.user) await this.loadProfile();
       return this.snapshot.status === 'authenticated';
     } catch (error) {
       if (isInvalidToken(error)) {
