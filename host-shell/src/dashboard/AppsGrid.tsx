@@ -8,6 +8,8 @@ export const APP_TILE_SIZE = '128px';
 interface AppsGridProps {
   apps: AppListItem[];
   statuses: Record<string, AppStatusCode> | undefined;
+  /** An offline server's statuses are cleared: no tile shows its last known status (spec section 4). */
+  isOnline: boolean;
   /** Whether deploying is possible (a paid or free server that is online). */
   canDeploy: boolean;
   onDeploy: () => void;
@@ -90,7 +92,8 @@ function AppTile({ app, status }: { app: AppListItem; status: AppStatusCode | nu
 }
 
 /** The add tile plus one tile per app (icon, name, status label). */
-export function AppsGrid({ apps, statuses, canDeploy, onDeploy }: AppsGridProps) {
+export function AppsGrid({ apps, statuses, isOnline, canDeploy, onDeploy }: AppsGridProps) {
+  const statusOf = (app: AppListItem) => (isOnline ? (statuses?.[app.id] ?? app.status ?? null) : null);
   return (
     <Box>
       <Box sx={gridStyles}>
@@ -123,7 +126,7 @@ export function AppsGrid({ apps, statuses, canDeploy, onDeploy }: AppsGridProps)
           </Text>
         </Flex>
         {apps.map((app) => (
-          <AppTile key={app.id} app={app} status={statuses?.[app.id] ?? app.status ?? null} />
+          <AppTile key={app.id} app={app} status={statusOf(app)} />
         ))}
       </Box>
       {apps.length === 0 && (

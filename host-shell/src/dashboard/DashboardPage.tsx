@@ -150,6 +150,7 @@ export default function DashboardPage() {
               <AppsGrid
                 apps={appList}
                 statuses={statuses.data}
+                isOnline={isOnline}
                 canDeploy={canDeploy}
                 onDeploy={openDeployApp}
               />

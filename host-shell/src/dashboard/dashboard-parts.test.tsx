@@ -88,7 +88,7 @@ describe('AppsGrid', () => {
   ];
 
   it('shows an add tile and one tile per app with its status label', () => {
-    wrap(<AppsGrid apps={apps} statuses={{ x: 1 }} canDeploy onDeploy={jest.fn()} />);
+    wrap(<AppsGrid apps={apps} statuses={{ x: 1 }} isOnline canDeploy onDeploy={jest.fn()} />);
     const tiles = screen.getAllByTestId('app-tile');
     expect(tiles.map((tile) => tile.textContent)).toEqual(['Ggitea' + 'Active', 'Nnextcloud' + 'Stopped']);
     expect(tiles[0]).toHaveAttribute('href', '/app/x');
@@ -96,15 +96,24 @@ describe('AppsGrid', () => {
   });
 
   it('shows Waiting... for an app without a status yet', () => {
-    wrap(<AppsGrid apps={[apps[0]!]} statuses={undefined} canDeploy onDeploy={jest.fn()} />);
+    wrap(<AppsGrid apps={[apps[0]!]} statuses={undefined} isOnline canDeploy onDeploy={jest.fn()} />);
     expect(screen.getByText('Waiting...')).toBeInTheDocument();
   });
 
+  it('shows no last known status while the server is offline', () => {
+    wrap(<AppsGrid apps={[apps[1]!]} statuses={{ y: 1 }} isOnline={false} canDeploy onDeploy={jest.fn()} />);
+    expect(screen.getByTestId('app-tile')).toHaveTextContent('Waiting...');
+    expect(screen.queryByText('Stopped')).not.toBeInTheDocument();
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
+  });
+
   it('has the two empty texts', () => {
-    const { unmount } = wrap(<AppsGrid apps={[]} statuses={undefined} canDeploy onDeploy={jest.fn()} />);
+    const { unmount } = wrap(
+      <AppsGrid apps={[]} statuses={undefined} isOnline canDeploy onDeploy={jest.fn()} />,
+    );
     expect(screen.getByText('No apps found. Deploy your first app!')).toBeInTheDocument();
     unmount();
-    wrap(<AppsGrid apps={[]} statuses={undefined} canDeploy={false} onDeploy={jest.fn()} />);
+    wrap(<AppsGrid apps={[]} statuses={undefined} isOnline canDeploy={false} onDeploy={jest.fn()} />);
     expect(screen.getByText('No apps found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deploy App' })).toBeDisabled();
   });
