@@ -167,6 +167,7 @@ export {
 } from './domain/app-status';
 export type { AppStatusWord } from './domain/app-status';
 export { formatBytes } from './domain/format-bytes';
+export { APP_ICON_NAMES, AppIcon, DEFAULT_APP_ICON, isAppIconName } from './icons/app-icons';
 
 export {
   EC_KEY_EXTRACTION_FAILED,

@@ -1,6 +1,6 @@
 import { Box, Flex, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { appStatusColour, appStatusLabel, type AppListItem, type AppStatusCode } from 'shared';
+import { AppIcon, appStatusColour, appStatusLabel, type AppListItem, type AppStatusCode } from 'shared';
 import { PlusIcon } from '../shell/icons';
 
 export const APP_TILE_SIZE = '128px';
@@ -81,7 +81,7 @@ function AppTile({ app, status }: { app: AppListItem; status: AppStatusCode | nu
   return (
     <RouterLink to={`/app/${app.id}`} className="dh-tile" data-testid="app-tile">
       <span className="dh-tile-icon" style={{ backgroundColor: colour }} aria-hidden="true">
-        {app.name.charAt(0).toUpperCase()}
+        <AppIcon name={app.icon} size={22} />
       </span>
       <span className="dh-tile-name">{app.name}</span>
       <span className="dh-tile-status" data-scheme={appStatusColour(status)}>

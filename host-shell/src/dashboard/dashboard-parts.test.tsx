@@ -83,14 +83,26 @@ describe('ServerCard', () => {
 
 describe('AppsGrid', () => {
   const apps = [
-    { id: 'x', name: 'gitea', icon: 'box', color: '#38A169', extension: null, status: null },
-    { id: 'y', name: 'nextcloud', icon: 'box', color: '#3182CE', extension: null, status: 5 as const },
+    { id: 'x', name: 'gitea', icon: 'GitBranch', color: '#38A169', extension: null, status: null },
+    {
+      id: 'y',
+      name: 'nextcloud',
+      icon: 'no-such-icon',
+      color: '#3182CE',
+      extension: null,
+      status: 5 as const,
+    },
   ];
 
-  it('shows an add tile and one tile per app with its status label', () => {
+  it('shows an add tile and one tile per app with its icon, name and status label', () => {
     wrap(<AppsGrid apps={apps} statuses={{ x: 1 }} isOnline canDeploy onDeploy={jest.fn()} />);
     const tiles = screen.getAllByTestId('app-tile');
-    expect(tiles.map((tile) => tile.textContent)).toEqual(['Ggitea' + 'Active', 'Nnextcloud' + 'Stopped']);
+    expect(tiles.map((tile) => tile.textContent)).toEqual(['gitea' + 'Active', 'nextcloud' + 'Stopped']);
+    // The app's named icon; an unknown name draws the default.
+    expect(tiles.map((tile) => tile.querySelector('svg')?.getAttribute('data-icon'))).toEqual([
+      'GitBranch',
+      'Package',
+    ]);
     expect(tiles[0]).toHaveAttribute('href', '/app/x');
     expect(screen.getByRole('button', { name: 'Deploy App' })).toBeEnabled();
   });
