@@ -9,6 +9,7 @@ interface RawAgentStatus {
 export async function fetchAgentStatuses(signal?: AbortSignal): Promise<Map<string, boolean>> {
   const data = await apiGet<{ agents?: RawAgentStatus[] }>('/api/v1/agents/get-agents-status', {
     failureMessage: 'Failed to fetch agent statuses',
+    failureDetail: 'statusText',
     signal,
   });
   return new Map((data?.agents ?? []).map((entry) => [entry.agent_id, entry.status === 1]));
@@ -25,6 +26,7 @@ export async function registerAgent(
     method: 'POST',
     body: { code, organization_id: organizationId },
     failureMessage: 'Failed to register agent',
+    failureDetail: 'statusText',
   });
   const raw = data.agent;
   const agent: Agent = {
@@ -40,6 +42,7 @@ export async function fetchAgentVersions(agentId: string, signal?: AbortSignal):
   const data = await apiGet<{ versions?: AgentVersion[] }>('/api/v1/agents/get-available-versions', {
     query: { agent_id: agentId },
     failureMessage: 'Failed to fetch agent versions',
+    failureDetail: 'none',
     signal,
   });
   return data?.versions ?? [];
@@ -58,7 +61,7 @@ export async function deleteAgent(agentId: string): Promise<void> {
   await apiPost<unknown>(
     '/api/v1/agents/delete-agent',
     { agent_id: agentId },
-    { failureMessage: 'Failed to delete agent' },
+    { failureMessage: 'Failed to delete agent', failureDetail: 'none' },
   );
 }
 

@@ -103,6 +103,23 @@ describe('API client (spec section 7)', () => {
     });
   });
 
+  it('words the failure detail as each call asks: status text only, or the prefix alone', async () => {
+    fetchMock.mockResolvedValueOnce(textResponse('oops', 503, 'Service Unavailable'));
+    await expect(
+      apiGet('/api/v1/agents/get-agents-status', {
+        failureMessage: 'Failed to fetch agent statuses',
+        failureDetail: 'statusText',
+      }),
+    ).rejects.toMatchObject({ message: 'Failed to fetch agent statuses: Service Unavailable' });
+    fetchMock.mockResolvedValueOnce(textResponse('oops', 500, 'Internal Server Error'));
+    await expect(
+      apiGet('/api/v1/agents/get-available-versions', {
+        failureMessage: 'Failed to fetch agent versions',
+        failureDetail: 'none',
+      }),
+    ).rejects.toMatchObject({ message: 'Failed to fetch agent versions', status: 500 });
+  });
+
   it('reports a body that is not the envelope as "Invalid response"', async () => {
     fetchMock.mockResolvedValue(textResponse('<html>'));
     await expect(apiGet('/api/v1/agents/get-agents')).rejects.toMatchObject({ message: 'Invalid response' });

@@ -20,6 +20,12 @@ export interface ApiCallOptions {
   body?: unknown;
   /** Prefix of the HTTP failure text, e.g. 'Failed to fetch catalog' → 'Failed to fetch catalog: 500 Internal Server Error'. */
   failureMessage?: string;
+  /**
+   * What follows the prefix on an HTTP failure without a server message (spec section 8):
+   * 'status' gives '{status} {statusText}' (the default), 'statusText' only the status text,
+   * 'none' the prefix alone.
+   */
+  failureDetail?: 'status' | 'statusText' | 'none';
   signal?: AbortSignal;
 }
 
@@ -80,9 +86,7 @@ export async function apiCall<T>(path: string, call: ApiCallOptions = {}): Promi
 
   const envelope = await readEnvelope<T>(response);
   if (!response.ok) {
-    const statusText = `${response.status} ${response.statusText}`.trim();
-    const message =
-      envelope?.message || (call.failureMessage ? `${call.failureMessage}: ${statusText}` : statusText);
+    const message = envelope?.message || httpFailureText(response, call);
     throw new ApiError(message, 'http', response.status);
   }
   if (!envelope || typeof envelope.success !== 'boolean')
@@ -94,6 +98,18 @@ export async function apiCall<T>(path: string, call: ApiCallOptions = {}): Promi
       response.status,
     );
   return { data: envelope.data as T, message: envelope.message };
+}
+
+function httpFailureText(response: Response, call: ApiCallOptions): string {
+  const full = `${response.status} ${response.statusText}`.trim();
+  if (!call.failureMessage) return full;
+  const detail =
+    call.failureDetail === 'none'
+      ? ''
+      : call.failureDetail === 'statusText'
+        ? response.statusText || String(response.status)
+        : full;
+  return detail ? `${call.failureMessage}: ${detail}` : call.failureMessage;
 }
 
 export async function apiGet<T>(
