@@ -15,7 +15,9 @@ export function useCheckoutReturn(): void {
   // re-run (or StrictMode's double run) would find the flag already gone. The ref reaches the
   // current ones.
   const authRef = useRef(auth);
-  authRef.current = auth;
+  useEffect(() => {
+    authRef.current = auth;
+  });
 
   useEffect(() => {
     const cleaned = stripCheckoutFlag(window.location.href);
