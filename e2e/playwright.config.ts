@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, e2e, repoRoot } from './fixtures/environment';
+import { writeE2eCatalog } from './fixtures/test-catalog';
 
 // Runs against the production build (`pnpm build`) served by the real server, with a fresh data
 // folder and a fresh releases folder (the built remotes are published into it at start).
@@ -36,6 +37,8 @@ export default defineConfig({
       PUBLIC_URL: e2e.baseUrl,
       DATA_DIR: e2e.dataDir,
       RELEASES_DIR: e2e.releasesDir,
+      // The shipped catalog plus one app whose image the tests build locally.
+      CATALOG_EXTRA_DIR: writeE2eCatalog(),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
     },

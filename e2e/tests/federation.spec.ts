@@ -118,6 +118,7 @@ test('(b) the event bus delivers an event published by a remote to the host', as
   await openDashboard(page, '/catalog');
   const card = page.locator('[data-remote-build^="mfe-catalog@"]').getByTestId('catalog-card');
   await card.getByRole('button', { name: 'Install' }).click();
+  await page.getByRole('dialog', { name: 'Install Nginx' }).getByRole('button', { name: 'Install' }).click();
   // The remote publishes toast:show; the host's toaster (outside the remote's tree) shows it.
   await expect(page.getByText('App installation started')).toBeVisible();
   expect(installs.count()).toBe(1);

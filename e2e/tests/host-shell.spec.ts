@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { startRealAgent, type RunningAgent } from '../fixtures/host-shell-agent';
+import { AGENT_PROJECT_PREFIX, startRealAgent, type RunningAgent } from '../fixtures/host-shell-agent';
+import { buildE2eImage, E2E_APP, removeComposeProjects } from '../fixtures/test-catalog';
 import { keepScreenshot } from '../fixtures/screenshots';
 
 // The host shell (issue 5) through the real sign-in of the development identity provider and a
@@ -19,6 +21,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   await agent?.stop();
+  removeComposeProjects(AGENT_PROJECT_PREFIX);
   await page.close();
 });
 
@@ -163,6 +166,47 @@ test('the new server gets the Free plan on the organization page, and Deploy App
   await expect(page.getByTestId('server-card')).toContainText('Free');
 });
 
+test('the catalog finds an app by tag and search, installs it on the real server, and it runs', async () => {
+  test.setTimeout(120_000);
+  buildE2eImage();
+  await page.getByTestId('sidebar').getByText('Apps Catalog').click();
+  await expect(page.getByTestId('catalog-card').first()).toBeVisible();
+  // A hash naming a tag selects it, and a change of hash follows.
+  await page.goto(`/#/catalog#${E2E_APP.tag}`);
+  await expect(page.getByRole('checkbox', { name: E2E_APP.tag })).toBeChecked();
+  await expect(page.getByTestId('catalog-card')).toHaveCount(1);
+  // The card's own tag toggles the same filter off.
+  await page.getByTestId('catalog-card').getByRole('button', { name: E2E_APP.tag }).click();
+  await expect(page.getByRole('checkbox', { name: E2E_APP.tag })).not.toBeChecked();
+  await expect(page.getByTestId('catalog-card')).not.toHaveCount(1);
+  await page
+    .getByPlaceholder('Search by name, description, keywords, tags, license, URLs...')
+    .fill('busybox httpd');
+  const card = page.getByTestId('catalog-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(E2E_APP.name);
+  await keepScreenshot(page, 'catalog');
+
+  await card.getByRole('button', { name: 'Install' }).click();
+  const dialog = page.getByRole('dialog', { name: `Install ${E2E_APP.name}` });
+  await expect(dialog.getByLabel('Application Name')).toHaveValue(E2E_APP.id);
+  await expect(dialog.getByLabel('Version')).toHaveValue(E2E_APP.version);
+  await dialog.getByLabel('Application Name').fill('e2e-web');
+  await dialog.getByLabel('Application Name').press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'App installation started' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // Home again: the new app's tile turns Active once the real container runs.
+  await expect(page).toHaveURL(/#\/$/);
+  const tile = page.getByTestId('app-tile').filter({ hasText: 'e2e-web' });
+  await expect(tile).toContainText('Active', { timeout: 30_000 });
+  const running = execFileSync('docker', ['ps', '--format', '{{.Label "com.docker.compose.project"}}'], {
+    encoding: 'utf8',
+  });
+  expect(running).toContain(AGENT_PROJECT_PREFIX);
+});
+
 test('returning from checkout clears stored state, drops the flag and re-checks authentication', async () => {
   await page.evaluate(() => sessionStorage.setItem('before-checkout', 'x'));
   const profileFetch = page.waitForRequest((request) => request.url().endsWith('/auth/user'));
@@ -241,7 +285,17 @@ test('logging out clears storage and a guarded page comes back after signing in 
 
   await page.goto('/#/catalog');
   await expect(page).toHaveURL(/#\/login$/);
+  // The sign-in button clears both storages before leaving for the identity provider (which is
+  // on the same origin in development, so the tab's storage can be read there).
+  await page.evaluate(() => {
+    localStorage.setItem('left-over', 'x');
+    sessionStorage.setItem('left-over', 'x');
+  });
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(
+    await page.evaluate(() => [localStorage.getItem('left-over'), sessionStorage.getItem('left-over')]),
+  ).toEqual([null, null]);
   await submitIdentityProviderForm(page);
   await expect(page).toHaveURL(/\/#\/catalog$/);
   await expect(page.getByRole('button', { name: 'User menu' })).toContainText(USER.name);

@@ -9,9 +9,23 @@ export function catalogImageUrl(logo: string | null | undefined): string | undef
   return logo ? resolveApiUrl(`/catalog-assets/${encodeURIComponent(logo)}`) : undefined;
 }
 
-/** Adds the client's fields (spec section 3): featured=false, the detail route and the logo URL. */
+/**
+ * Adds the client's fields (spec section 3: featured=false, the detail route and the logo URL),
+ * and empty lists where a server left a list out, so pages never trip over a missing one.
+ */
 function withClientFields(item: CatalogItem): CatalogItem {
-  return { ...item, featured: false, url: `/catalog/${item.id}`, image: catalogImageUrl(item.logo) };
+  return {
+    ...item,
+    keywords: item.keywords ?? [],
+    tags: item.tags ?? [],
+    alternative_to: item.alternative_to ?? [],
+    available_in: item.available_in ?? [],
+    sponsorship: item.sponsorship ?? [],
+    registry: { tags: item.registry?.tags ?? [], releases: item.registry?.releases ?? [] },
+    featured: false,
+    url: `/catalog/${item.id}`,
+    image: catalogImageUrl(item.logo),
+  };
 }
 
 export async function fetchCatalog(agentId: string, signal?: AbortSignal): Promise<CatalogItem[]> {

@@ -1,78 +1,201 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import {
-  configureApiClient,
-  createQueryClient,
-  CurrentAgentContext,
-  eventBus,
-  type CatalogItem,
-  type CurrentAgentValue,
-} from 'shared';
-import { catalogQueryOptions } from '../catalog-api';
+import { eventBus, type CatalogItem } from 'shared';
+import { recordToasts } from 'shared/src/test-support/api';
+import { agentOn, catalogItem, renderCatalogPage } from '../test-support/catalog-fixtures';
 import CatalogPage from './CatalogPage';
 
-const nginx = { id: 'nginx', name: 'Nginx', summary: 'Web server' } as CatalogItem;
+const release = (name: string) => ({
+  name,
+  date: '2026-01-01',
+  description: '',
+  breaking_changes: false,
+  changelog_url: null,
+});
+const gitea = catalogItem({
+  id: 'gitea',
+  name: 'Gitea',
+  tags: ['Development'],
+  keywords: ['git'],
+  logo: 'gitea.svg',
+  registry: { tags: [{ name: '1.21.0' }], releases: [release('1.21.0'), release('1.22.0')] },
+});
+const jellyfin = catalogItem({ id: 'jellyfin', name: 'Jellyfin', tags: ['Media'], alternative_to: ['Plex'] });
+const outline = catalogItem({
+  id: 'outline',
+  name: 'Outline',
+  waiting_list: true,
+  available_in: ['business'],
+});
+const grafana = catalogItem({ id: 'grafana', name: 'Grafana', available_in: ['pro', 'business'] });
+const items: CatalogItem[] = [gitea, jellyfin, outline, grafana];
 
-function renderCatalog(currentAgentId: string | null, fetchMock: jest.Mock) {
-  configureApiClient({ baseUrl: 'http://dock.test', ensureAuthenticated: () => true, fetch: fetchMock });
-  const client = createQueryClient();
-  client.setQueryData(catalogQueryOptions('agent-1').queryKey, [nginx]);
-  const agentValue = { currentAgentId } as CurrentAgentValue;
-  render(
-    <ChakraProvider>
-      <QueryClientProvider client={client}>
-        <CurrentAgentContext.Provider value={agentValue}>
-          <MemoryRouter>
-            <CatalogPage />
-          </MemoryRouter>
-        </CurrentAgentContext.Provider>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  );
+const toasts = recordToasts();
+const cardNames = () =>
+  screen.getAllByTestId('catalog-card').map((card) => within(card).getByRole('heading').textContent);
+
+function renderCatalog(
+  options: { plan?: 'free' | 'paid' | 'unpaid'; route?: string; answers?: object } = {},
+) {
+  return renderCatalogPage(<CatalogPage />, {
+    route: options.route ?? '/catalog',
+    path: '/catalog',
+    agent: agentOn(options.plan ?? 'free'),
+    items,
+    answers: options.answers as never,
+  });
 }
 
-describe('CatalogPage', () => {
-  it('installs an item and tells the host through the event bus', async () => {
-    const fetchMock = jest.fn(async () => ({
-      ok: true,
-      status: 200,
-      statusText: 'OK',
-      json: async () => ({ success: true, message: 'Installation started' }),
-    }));
-    const toasts = jest.fn();
-    const appsChanged = jest.fn();
-    const unsubscribe = [
-      eventBus.subscribe('toast:show', toasts),
-      eventBus.subscribe('apps:changed', appsChanged),
-    ];
-    renderCatalog('agent-1', fetchMock);
+test('asks for a server when none is selected', () => {
+  renderCatalogPage(<CatalogPage />, { route: '/catalog', path: '/catalog', agent: null });
+  expect(
+    screen.getByText('No Agent Selected - Please select an agent to browse available applications.'),
+  ).toBeInTheDocument();
+});
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Install' }));
+test('shows a card per item with its logo (or the fallback), tags, summary, badge and button', async () => {
+  renderCatalog();
+  expect(screen.getByText('Loading catalog items...')).toBeInTheDocument();
+  expect(await screen.findAllByTestId('catalog-card')).toHaveLength(4);
+  const giteaCard = screen.getAllByTestId('catalog-card')[0]!;
+  expect(within(giteaCard).getByRole('img', { name: 'Gitea logo' })).toHaveAttribute(
+    'src',
+    'http://dock.test/catalog-assets/gitea.svg',
+  );
+  expect(within(giteaCard).getByRole('link', { name: 'Gitea' })).toHaveAttribute('href', '/catalog/gitea');
+  expect(within(giteaCard).getByText('Gitea summary')).toBeInTheDocument();
+  expect(within(giteaCard).getByRole('button', { name: 'Install' })).toBeInTheDocument();
+  // A logo that fails to load falls back to the neutral image.
+  fireEvent.error(within(giteaCard).getByRole('img', { name: 'Gitea logo' }));
+  expect(within(giteaCard).getByRole('img', { name: 'Gitea logo' }).getAttribute('src')).toMatch(
+    /^data:image\/svg/,
+  );
 
-    expect(await screen.findByRole('button', { name: 'Install' })).toBeEnabled();
-    expect(fetchMock).toHaveBeenCalledWith(
-      'http://dock.test/api/v1/catalog/install-app?agent_id=agent-1',
-      expect.objectContaining({
-        method: 'POST',
-        body: JSON.stringify({ name: 'Nginx', template_id: 'nginx' }),
-      }),
-    );
-    expect(toasts).toHaveBeenCalledWith({
-      title: 'Success',
-      description: 'App installation started',
-      status: 'success',
-    });
-    expect(appsChanged).toHaveBeenCalledWith({ agentId: 'agent-1' });
-    unsubscribe.forEach((stop) => stop());
+  const outlineCard = screen.getAllByTestId('catalog-card')[2]!;
+  expect(within(outlineCard).getByText('Coming Soon')).toBeInTheDocument();
+  expect(within(outlineCard).getByText('No tags')).toBeInTheDocument();
+  expect(within(outlineCard).getByRole('img', { name: 'Outline logo' }).getAttribute('src')).toMatch(
+    /^data:image/,
+  );
+  expect(
+    within(screen.getAllByTestId('catalog-card')[3]!).getByRole('button', { name: 'Upgrade to Pro' }),
+  ).toBeVisible();
+});
+
+test('search and tag filters narrow the cards; nothing left says so', async () => {
+  renderCatalog();
+  await screen.findAllByTestId('catalog-card');
+  const search = screen.getByPlaceholderText('Search by name, description, keywords, tags, license, URLs...');
+  await userEvent.type(search, 'plex');
+  expect(cardNames()).toEqual(['Jellyfin']);
+  await userEvent.clear(search);
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Development' }));
+  expect(cardNames()).toEqual(['Gitea']);
+  // A card's tag toggles the same filter.
+  await userEvent.click(screen.getByRole('button', { name: 'Development' }));
+  expect(screen.getByRole('checkbox', { name: 'Development' })).not.toBeChecked();
+  expect(cardNames()).toHaveLength(4);
+  await userEvent.type(search, 'nothing-like-this');
+  expect(screen.getByText('No results found')).toBeInTheDocument();
+  expect(
+    screen.getByText("Try adjusting your search or filters to find what you're looking for."),
+  ).toBeInTheDocument();
+});
+
+test('a hash naming a known tag preselects it', async () => {
+  renderCatalog({ route: '/catalog#Media' });
+  await screen.findAllByTestId('catalog-card');
+  expect(screen.getByRole('checkbox', { name: 'Media' })).toBeChecked();
+  expect(cardNames()).toEqual(['Jellyfin']);
+});
+
+test('a failed catalog says so with the error', async () => {
+  renderCatalog({
+    answers: { '/api/v1/catalog/get-apps': { status: 500, body: { success: false, message: '' } } },
   });
+  expect(await screen.findByText('Failed to load catalog')).toBeInTheDocument();
+  expect(screen.getByText('Failed to fetch catalog: 500')).toBeInTheDocument();
+});
 
-  it('asks for a server when none is selected', () => {
-    renderCatalog(null, jest.fn());
-    expect(
-      screen.getByText('No Agent Selected - Please select an agent to browse available applications.'),
-    ).toBeInTheDocument();
+test('Install names the app, offers the versions a free server may install, installs and goes home', async () => {
+  const { fetchMock } = renderCatalog({
+    answers: {
+      '/api/v1/catalog/install-app': {
+        body: { success: true, message: 'App installation started', data: { id: 'app-9' } },
+      },
+    },
   });
+  const appsChanged = jest.fn();
+  const stop = eventBus.subscribe('apps:changed', appsChanged);
+  await userEvent.click((await screen.findAllByRole('button', { name: 'Install' }))[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Install Gitea' });
+  expect(within(dialog).getByLabelText('Application Name')).toHaveValue('gitea');
+  const version = within(dialog).getByLabelText('Version');
+  expect(version).toHaveValue('1.21.0');
+  expect(within(dialog).getByRole('option', { name: '1.22.0 (Pro 🔒)' })).toBeDisabled();
+
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Install' }));
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  const install = fetchMock.mock.calls.find(([url]) => String(url).includes('install-app'))!;
+  expect(install[0]).toBe('http://dock.test/api/v1/catalog/install-app?agent_id=agent-1');
+  expect(JSON.parse(install[1].body)).toEqual({ name: 'gitea', template_id: 'gitea', version: '1.21.0' });
+  expect(toasts.calls).toHaveBeenCalledWith({
+    title: 'Success',
+    description: 'App installation started',
+    status: 'success',
+  });
+  expect(appsChanged).toHaveBeenCalledWith({ agentId: 'agent-1' });
+  stop();
+});
+
+test('an invalid name blocks Install; Enter then reports a Validation Error', async () => {
+  const { fetchMock } = renderCatalog();
+  await userEvent.click((await screen.findAllByRole('button', { name: 'Install' }))[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Install Gitea' });
+  const name = within(dialog).getByLabelText('Application Name');
+  await userEvent.clear(name);
+  await userEvent.type(name, '9lives{Enter}');
+  expect(
+    within(dialog).getByText(
+      'App name must start with a letter and contain only letters, numbers, and hyphens',
+    ),
+  ).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Install' })).toBeDisabled();
+  expect(toasts.calls).toHaveBeenCalledWith(expect.objectContaining({ title: 'Validation Error' }));
+  expect(fetchMock.mock.calls.some(([url]) => String(url).includes('install-app'))).toBe(false);
+});
+
+test('an unpaid server shows the plan banner and cannot install', async () => {
+  renderCatalog({ plan: 'unpaid' });
+  await userEvent.click((await screen.findAllByRole('button', { name: 'Install' }))[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Install Gitea' });
+  expect(within(dialog).getByText(/This server has no plan yet/)).toBeInTheDocument();
+  expect(within(dialog).getByLabelText('Application Name')).toBeDisabled();
+  expect(within(dialog).getByRole('button', { name: 'Install' })).toBeDisabled();
+});
+
+test('a private beta opens the waitlist dialog, whose buttons only close it', async () => {
+  const { fetchMock } = renderCatalog();
+  await userEvent.click(await screen.findByRole('button', { name: 'Join Waitlist' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Join the Waitlist' });
+  expect(within(dialog).getByText(/private beta/)).toBeInTheDocument();
+  const calls = fetchMock.mock.calls.length;
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Join Waitlist' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(fetchMock.mock.calls).toHaveLength(calls);
+});
+
+test("an item beyond the server's plan opens the Pro checkout beside the dashboard", async () => {
+  window.open = jest.fn();
+  renderCatalog({
+    answers: {
+      '/api/v1/billing/get-agent-subscription-url': {
+        body: { success: true, message: 'OK', data: { url: 'https://checkout.test/pro' } },
+      },
+    },
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
+  await waitFor(() =>
+    expect(window.open).toHaveBeenCalledWith('https://checkout.test/pro', '_blank', 'noopener,noreferrer'),
+  );
 });

@@ -1,63 +1,126 @@
-import { Box, Button, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
-import { eventBus, useCurrentAgent, type CatalogItem } from 'shared';
+import {
+  Box,
+  Checkbox,
+  Heading,
+  Input,
+  InputGroup,
+  InputLeftElement,
+  SimpleGrid,
+  Stack,
+  Text,
+  Wrap,
+  WrapItem,
+} from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useCurrentAgent } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
+import { catalogQueryOptions } from '../catalog-api';
+import { CatalogCard } from '../browse/CatalogCard';
+import { CatalogLoadError, CatalogLoading, NoAgentSelected } from '../components/CatalogStates';
+import { catalogTags, filterCatalog, tagFromHash } from '../browse/catalog-filter';
 import { CatalogBreadcrumb } from './CatalogBreadcrumb';
-import { catalogQueryOptions, installCatalogApp } from '../catalog-api';
 
-function CatalogCard({ agentId, item }: { agentId: string; item: CatalogItem }) {
-  const install = useMutation({
-    mutationFn: () => installCatalogApp(agentId, { name: item.name, template_id: item.id }),
-    onSuccess: () => {
-      eventBus.publish('toast:show', {
-        title: 'Success',
-        description: 'App installation started',
-        status: 'success',
-      });
-      eventBus.publish('apps:changed', { agentId });
-    },
-    onError: (error) =>
-      eventBus.publish('toast:show', { title: 'Error', description: error.message, status: 'error' }),
-  });
+function SearchIcon() {
   return (
-    <Box borderWidth="1px" borderRadius="md" p={4} data-testid="catalog-card">
-      <Heading size="sm" as={RouterLink} to={`/catalog/${item.id}`}>
-        {item.name}
-      </Heading>
-      <Text fontSize="sm" my={2}>
-        {item.summary}
-      </Text>
-      <Button size="sm" onClick={() => install.mutate()} isDisabled={install.isPending}>
-        {install.isPending ? 'Installing...' : 'Install'}
-      </Button>
-    </Box>
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+    </svg>
   );
 }
 
-/** Apps Catalog (route `catalog`). Foundation version: list and one-click install; issue 'catalog' fills it. */
+/** Apps Catalog (route `catalog`): search, tag filters and one card per item. */
 export default function CatalogPage() {
   const { currentAgentId } = useCurrentAgent();
+  const { hash } = useLocation();
   const catalog = useQuery({
     ...catalogQueryOptions(currentAgentId ?? ''),
     enabled: Boolean(currentAgentId),
   });
+  const items = useMemo(() => catalog.data ?? [], [catalog.data]);
+  const tags = useMemo(() => catalogTags(items), [items]);
+  const [search, setSearch] = useState('');
+  const [selectedTags, setSelectedTags] = useState<ReadonlySet<string>>(new Set());
+
+  // A hash naming a known tag (#Media) selects that tag, now and whenever the hash changes
+  // (state adjusted during render, so the first paint already shows the filtered list).
+  const hashTag = tagFromHash(hash, tags);
+  const [appliedHashTag, setAppliedHashTag] = useState<string | null>(null);
+  if (hashTag !== appliedHashTag) {
+    setAppliedHashTag(hashTag);
+    if (hashTag) setSelectedTags(new Set([hashTag]));
+  }
+
+  const toggleTag = (tag: string) =>
+    setSelectedTags((current) => {
+      const next = new Set(current);
+      if (next.has(tag)) next.delete(tag);
+      else next.add(tag);
+      return next;
+    });
+  const visible = useMemo(() => filterCatalog(items, search, selectedTags), [items, search, selectedTags]);
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
       <CatalogBreadcrumb current="Browse Apps" />
       {!currentAgentId ? (
-        <Text>No Agent Selected - Please select an agent to browse available applications.</Text>
-      ) : catalog.isPending ? (
-        <Text>Loading catalog items...</Text>
-      ) : catalog.isError ? (
-        <Text>Failed to load catalog: {catalog.error.message}</Text>
+        <NoAgentSelected />
       ) : (
-        <SimpleGrid columns={{ base: 1, md: 3 }} spacing={4}>
-          {catalog.data.map((item) => (
-            <CatalogCard key={item.id} agentId={currentAgentId} item={item} />
-          ))}
-        </SimpleGrid>
+        <Stack spacing={5}>
+          <Heading size="lg">Apps Catalog</Heading>
+          <InputGroup maxW="xl">
+            <InputLeftElement pointerEvents="none" color="gray.400">
+              <SearchIcon />
+            </InputLeftElement>
+            <Input
+              type="search"
+              bg="white"
+              placeholder="Search by name, description, keywords, tags, license, URLs..."
+              aria-label="Search the catalog"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </InputGroup>
+          {tags.length > 0 && (
+            <Wrap spacing={4} role="group" aria-label="Filter by tag">
+              {tags.map((tag) => (
+                <WrapItem key={tag}>
+                  <Checkbox isChecked={selectedTags.has(tag)} onChange={() => toggleTag(tag)}>
+                    {tag}
+                  </Checkbox>
+                </WrapItem>
+              ))}
+            </Wrap>
+          )}
+          {catalog.isPending ? (
+            <CatalogLoading text="Loading catalog items..." />
+          ) : catalog.isError ? (
+            <CatalogLoadError error={catalog.error} />
+          ) : visible.length === 0 ? (
+            <Box textAlign="center" py={10}>
+              <Text fontWeight="semibold">No results found</Text>
+              <Text fontSize="sm" color="gray.600">
+                Try adjusting your search or filters to find what you&apos;re looking for.
+              </Text>
+            </Box>
+          ) : (
+            <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} spacing={4}>
+              {visible.map((item) => (
+                <CatalogCard key={item.id} item={item} selectedTags={selectedTags} onToggleTag={toggleTag} />
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
       )}
     </Box>
   );

@@ -1,0 +1,167 @@
+import {
+  Alert,
+  AlertDescription,
+  AlertIcon,
+  Button,
+  FormControl,
+  FormErrorMessage,
+  FormHelperText,
+  FormLabel,
+  Input,
+  Link,
+  Modal,
+  ModalBody,
+  ModalCloseButton,
+  ModalContent,
+  ModalFooter,
+  ModalHeader,
+  ModalOverlay,
+  Select,
+  Stack,
+} from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import {
+  FREE_PLAN_MORE_VERSIONS_MESSAGE,
+  appsQueryOptions,
+  eventBus,
+  queryKeys,
+  useToastMessage,
+  validateAppName,
+  type CatalogItem,
+  type SubscriptionStatus,
+} from 'shared';
+import { installCatalogApp } from '../catalog-api';
+import { defaultVersion, installableVersions, suggestAppName } from './catalog-action';
+
+export interface InstallDialogProps {
+  item: CatalogItem;
+  agentId: string;
+  serverPlan: SubscriptionStatus;
+  /** 'choose': a version selector (catalog cards); 'fixed': the version shown read-only (item page). */
+  versionMode: 'choose' | 'fixed';
+  onClose: () => void;
+}
+
+/** 'Install {name}': the new app's name and version; Enter installs when the name is valid. */
+export function InstallDialog({ item, agentId, serverPlan, versionMode, onClose }: InstallDialogProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const showToast = useToastMessage();
+  const apps = useQuery(appsQueryOptions(agentId));
+  const existingNames = (apps.data ?? []).map((app) => app.name);
+  const [name, setName] = useState<string | null>(null);
+  const appName = name ?? suggestAppName(item, existingNames);
+  const versions = installableVersions(item, serverPlan);
+  const [version, setVersion] = useState(() => defaultVersion(versions));
+  const unpaid = serverPlan === 'unpaid';
+  const nameError = validateAppName(appName, { existingNames });
+
+  const install = useMutation({
+    mutationFn: () =>
+      installCatalogApp(agentId, {
+        name: appName.trim(),
+        template_id: item.id,
+        ...(version ? { version } : {}),
+      }),
+    onSuccess: () => {
+      showToast({ title: 'Success', description: 'App installation started', status: 'success' });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
+      eventBus.publish('apps:changed', { agentId });
+      onClose();
+      navigate('/');
+    },
+    onError: (error) => showToast({ title: 'Error', description: error.message, status: 'error' }),
+  });
+
+  const reportInvalidName = () =>
+    showToast({ title: 'Validation Error', description: nameError!, status: 'error' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (unpaid || install.isPending) return;
+    if (nameError) reportInvalidName();
+    else install.mutate();
+  };
+
+  return (
+    <Modal isOpen onClose={onClose} isCentered size="md">
+      <ModalOverlay />
+      <ModalContent as="form" onSubmit={submit} noValidate>
+        <ModalHeader>Install {item.name}</ModalHeader>
+        <ModalCloseButton />
+        <ModalBody>
+          <Stack spacing={4}>
+            {unpaid && (
+              <Alert status="warning" rounded="md" alignItems="flex-start">
+                <AlertIcon />
+                <AlertDescription fontSize="sm">
+                  This server has no plan yet, so apps cannot be installed on it.{' '}
+                  <Link as={RouterLink} to="/organization" fontWeight="semibold" textDecoration="underline">
+                    Assign a plan
+                  </Link>{' '}
+                  on the organization page to continue.
+                </AlertDescription>
+              </Alert>
+            )}
+            <FormControl isInvalid={Boolean(nameError) && name !== null} isDisabled={unpaid}>
+              <FormLabel>Application Name</FormLabel>
+              <Input
+                value={appName}
+                onChange={(event) => setName(event.target.value)}
+                onKeyDown={(event) => {
+                  // Enter submits through the form; with Install disabled the browser would ignore it silently.
+                  if (event.key === 'Enter' && nameError) {
+                    event.preventDefault();
+                    reportInvalidName();
+                  }
+                }}
+                autoFocus
+                autoComplete="off"
+                spellCheck={false}
+              />
+              {nameError && name !== null ? (
+                <FormErrorMessage>{nameError}</FormErrorMessage>
+              ) : (
+                <FormHelperText>Letters, numbers and hyphens, starting with a letter.</FormHelperText>
+              )}
+            </FormControl>
+            {versions.choices.length > 0 && (
+              <FormControl isDisabled={unpaid}>
+                <FormLabel>Version</FormLabel>
+                {versionMode === 'fixed' ? (
+                  <Input value={version ?? ''} isReadOnly />
+                ) : (
+                  <Select value={version ?? ''} onChange={(event) => setVersion(event.target.value)}>
+                    {versions.choices.map((choice) => (
+                      <option key={choice.name} value={choice.name} disabled={choice.locked}>
+                        {choice.locked ? `${choice.name} (Pro 🔒)` : choice.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+                {versions.olderVersionsHidden && (
+                  <FormHelperText>{FREE_PLAN_MORE_VERSIONS_MESSAGE}</FormHelperText>
+                )}
+              </FormControl>
+            )}
+          </Stack>
+        </ModalBody>
+        <ModalFooter gap={3}>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            colorScheme="blue"
+            isDisabled={
+              unpaid || Boolean(nameError) || install.isPending || (versions.choices.length > 0 && !version)
+            }
+          >
+            {install.isPending ? 'Installing...' : 'Install'}
+          </Button>
+        </ModalFooter>
+      </ModalContent>
+    </Modal>
+  );
+}
