@@ -18,6 +18,7 @@ import { ShellDialogsProvider } from '../ShellDialogs';
 import { BottomLinks, PlatformMenu } from './NavMenus';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SidebarProvider, useSidebar } from './SidebarProvider';
+import { UserMenu } from './UserMenu';
 
 const agent = (
   id: string,
@@ -206,5 +207,20 @@ describe('SidebarProvider', () => {
       </SidebarProvider>,
     );
     expect(screen.getByTestId('state')).toHaveTextContent('collapsed');
+  });
+});
+
+describe('user menu', () => {
+  it("shows the user's initials when the avatar image cannot be shown", () => {
+    renderWithShell(<UserMenu collapsed={false} />, {
+      user: { ...admin, image: 'https://images.example/broken.png' },
+      agents: [],
+      current: null,
+    });
+    const menu = screen.getByRole('button', { name: 'User menu' });
+    const image = menu.querySelector('img');
+    if (image) fireEvent.error(image);
+    expect(within(menu).getByText('AL')).toBeInTheDocument();
+    expect(menu).toHaveTextContent('Ada Lovelace');
   });
 });
