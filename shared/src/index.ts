@@ -55,6 +55,7 @@ export {
   fetchAppStatuses,
   fetchApps,
 } from './query/appQueries';
+export { deleteAgent, renameAgent } from './api/agents';
 export {
   agentSubscriptionUrl,
   businessSubscriptionUrl,

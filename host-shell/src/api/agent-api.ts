@@ -57,14 +57,6 @@ export async function updateAgent(agentId: string, version: string): Promise<str
   return message;
 }
 
-export async function deleteAgent(agentId: string): Promise<void> {
-  await apiPost<unknown>(
-    '/api/v1/agents/delete-agent',
-    { agent_id: agentId },
-    { failureMessage: 'Failed to delete agent', failureDetail: 'none' },
-  );
-}
-
 export interface CreatedOrganization {
   id: string;
   name: string;

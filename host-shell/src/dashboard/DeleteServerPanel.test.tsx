@@ -1,12 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { Agent } from 'shared';
-import { deleteAgent } from '../api/agent-api';
+import { deleteAgent, type Agent } from 'shared';
 import { HostAgentContext, type HostAgentValue } from '../shell/agents/CurrentAgentProvider';
 import { DeleteServerPanel } from './DeleteServerPanel';
 
-jest.mock('../api/agent-api', () => ({ deleteAgent: jest.fn() }));
+jest.mock('shared', () => ({ ...jest.requireActual('shared'), deleteAgent: jest.fn() }));
 
 const agent: Agent = {
   id: 'a1',

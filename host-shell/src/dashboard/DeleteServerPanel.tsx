@@ -1,27 +1,13 @@
-import {
-  AlertDialog,
-  AlertDialogBody,
-  AlertDialogContent,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogOverlay,
-  Box,
-  Button,
-  Flex,
-  Text,
-  useDisclosure,
-} from '@chakra-ui/react';
+import { Box, Button, Flex, Text, useDisclosure } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { eventBus, type Agent } from 'shared';
-import { deleteAgent } from '../api/agent-api';
+import { deleteAgent, eventBus, type Agent } from 'shared';
+import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 import { useHostAgent } from '../shell/agents/CurrentAgentProvider';
 import { TrashIcon } from '../shell/icons';
 
 /** Offered only when the selected server is offline and has no apps (spec section 6). */
 export function DeleteServerPanel({ agent }: { agent: Agent }) {
   const confirm = useDisclosure();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const { removeAgent } = useHostAgent();
   const remove = useMutation({
     mutationFn: () => deleteAgent(agent.id),
@@ -47,30 +33,16 @@ export function DeleteServerPanel({ agent }: { agent: Agent }) {
       <Button size="sm" colorScheme="red" onClick={confirm.onOpen}>
         Delete Server
       </Button>
-      <AlertDialog
+      <ConfirmDialog
         isOpen={confirm.isOpen}
-        leastDestructiveRef={cancelRef}
+        title={`Delete ${agent.name}?`}
+        confirmLabel="Delete"
+        isLoading={remove.isPending}
+        onConfirm={() => remove.mutate()}
         onClose={confirm.onClose}
-        isCentered
       >
-        <AlertDialogOverlay>
-          <AlertDialogContent>
-            <AlertDialogHeader>Delete {agent.name}?</AlertDialogHeader>
-            <AlertDialogBody>
-              This action cannot be undone. The server will be removed and must be connected again with a new
-              code.
-            </AlertDialogBody>
-            <AlertDialogFooter gap={2}>
-              <Button ref={cancelRef} variant="ghost" colorScheme="gray" onClick={confirm.onClose}>
-                Cancel
-              </Button>
-              <Button colorScheme="red" isLoading={remove.isPending} onClick={() => remove.mutate()}>
-                Delete
-              </Button>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialogOverlay>
-      </AlertDialog>
+        This action cannot be undone. The server will be removed and must be connected again with a new code.
+      </ConfirmDialog>
     </Box>
   );
 }

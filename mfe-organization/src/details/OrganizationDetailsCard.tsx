@@ -20,7 +20,7 @@ import {
   validateOrganizationName,
   type UserOrganization,
 } from 'shared';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 import { deleteOrganization, renameOrganization } from './organization-api';
 
 /** Details tab: rename the organization (max 255 characters) and, for its owner, delete it. */

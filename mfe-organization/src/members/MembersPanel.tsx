@@ -20,7 +20,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { queryKeys, useToastMessage, validateInviteEmail, type UserOrganization } from 'shared';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 import { INVITE_ROLE, inviteMember, membersQueryOptions, removeMember, type MemberEntry } from './member-api';
 
 /** Members tab (Business organizations): invite by email, the member table, removal. */

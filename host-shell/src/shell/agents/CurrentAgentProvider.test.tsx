@@ -64,6 +64,17 @@ describe('CurrentAgentProvider', () => {
     unsubscribe();
   });
 
+  it('drops a server deleted elsewhere (agent:deleted) and selects the next one', async () => {
+    localStorage.setItem('agent_id', 'a');
+    statusesMock.mockResolvedValue(new Map());
+    const queryClient = setup([agent('a'), agent('b')]);
+    await waitFor(() => expect(probe()).toMatch(/^a\|/));
+    act(() => eventBus.publish('agent:deleted', { agentId: 'a' }));
+    await waitFor(() => expect(probe()).toMatch(/^b\|/));
+    expect(queryClient.getQueryData<Agent[]>(queryKeys.agents.list())?.map((a) => a.id)).toEqual(['b']);
+    expect(localStorage.getItem('agent_id')).toBe('b');
+  });
+
   it('is unavailable when the selected server is unpaid', async () => {
     statusesMock.mockResolvedValue(new Map([['a', true]]));
     setup([agent('a', 'unpaid')]);

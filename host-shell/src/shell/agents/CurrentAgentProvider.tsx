@@ -14,6 +14,7 @@ import {
   CurrentAgentContext,
   eventBus,
   queryKeys,
+  useEventSubscription,
   type Agent,
   type CurrentAgentValue,
 } from 'shared';
@@ -165,6 +166,9 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
     },
     [queryClient, selectAgent],
   );
+
+  // Remotes delete servers too (Server Settings); the shell keeps the list and the choice.
+  useEventSubscription('agent:deleted', ({ agentId }) => removeAgent(agentId));
 
   const sharedValue = useMemo<CurrentAgentValue>(
     () => ({

@@ -1,3 +1,5 @@
+// Chakra UI parts of the dashboard, imported by path ('shared/src/ui/...'), never through the
+// package index: the login route loads `shared` without Chakra.
 import {
   AlertDialog,
   AlertDialogBody,
@@ -31,7 +33,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <AlertDialog isOpen={isOpen} leastDestructiveRef={cancelRef} onClose={onClose}>
+    <AlertDialog isOpen={isOpen} leastDestructiveRef={cancelRef} onClose={onClose} isCentered>
       <AlertDialogOverlay>
         <AlertDialogContent>
           <AlertDialogHeader>{title}</AlertDialogHeader>
