@@ -207,6 +207,47 @@ test('the catalog finds an app by tag and search, installs it on the real server
   expect(running).toContain(AGENT_PROJECT_PREFIX);
 });
 
+test('server settings rename the server and manage its real Docker networks and registries', async () => {
+  await page.getByTestId('sidebar').getByText('Server Settings').click();
+  await page.getByLabel('Name').fill('hopper-prod');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Server Renamed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Select server' })).toContainText('hopper-prod');
+  // Online servers cannot be deleted.
+  await expect(page.getByRole('button', { name: 'Delete Server' })).toBeDisabled();
+
+  const network = `${AGENT_PROJECT_PREFIX}-net`;
+  await page.getByRole('tab', { name: 'Docker Networks' }).click();
+  await expect(page).toHaveURL(/tab=docker-networks/);
+  await page.getByRole('button', { name: 'Create Network' }).click();
+  await page.getByRole('dialog', { name: 'Create Network' }).getByLabel('Network name').fill(network);
+  await page.getByRole('dialog', { name: 'Create Network' }).getByLabel('Network name').press('Enter');
+  await expect(page.getByRole('listitem', { name: network })).toBeVisible();
+  expect(execFileSync('docker', ['network', 'ls', '--format', '{{.Name}}'], { encoding: 'utf8' })).toContain(
+    network,
+  );
+  await page.getByRole('button', { name: `Delete ${network}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('listitem', { name: network })).toHaveCount(0);
+  expect(
+    execFileSync('docker', ['network', 'ls', '--format', '{{.Name}}'], { encoding: 'utf8' }),
+  ).not.toContain(network);
+
+  await page.getByRole('tab', { name: 'Docker Registries' }).click();
+  await page.getByRole('button', { name: 'Add Registry' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Registry' });
+  await dialog.getByLabel('Address').fill('registry.e2e.test');
+  await dialog.getByLabel('Username').fill('grace');
+  await dialog.getByLabel('Password').fill('not-a-real-password');
+  await dialog.getByRole('button', { name: 'Add Registry' }).click();
+  const registry = page.getByRole('listitem', { name: 'registry.e2e.test' });
+  await expect(registry).toContainText('Signed in as grace');
+  await keepScreenshot(page, 'server-settings-registries');
+  await page.getByRole('button', { name: 'Delete registry.e2e.test' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(registry).toHaveCount(0);
+});
+
 test('returning from checkout clears stored state, drops the flag and re-checks authentication', async () => {
   await page.evaluate(() => sessionStorage.setItem('before-checkout', 'x'));
   const profileFetch = page.waitForRequest((request) => request.url().endsWith('/auth/user'));

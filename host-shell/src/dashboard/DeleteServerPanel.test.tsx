@@ -1,11 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { deleteAgent, type Agent } from 'shared';
+import type { Agent } from 'shared';
+import { answerApi } from 'shared/src/test-support/api';
 import { HostAgentContext, type HostAgentValue } from '../shell/agents/CurrentAgentProvider';
 import { DeleteServerPanel } from './DeleteServerPanel';
-
-jest.mock('shared', () => ({ ...jest.requireActual('shared'), deleteAgent: jest.fn() }));
 
 const agent: Agent = {
   id: 'a1',
@@ -18,7 +17,9 @@ const agent: Agent = {
 };
 
 it('deletes the server only after the confirmation that says it cannot be undone', async () => {
-  (deleteAgent as jest.Mock).mockResolvedValue(undefined);
+  const fetchMock = answerApi({
+    '/api/v1/agents/delete-agent': { body: { success: true, message: 'Agent deleted' } },
+  });
   const host = { removeAgent: jest.fn() } as unknown as HostAgentValue;
   render(
     <ChakraProvider>
@@ -32,8 +33,8 @@ it('deletes the server only after the confirmation that says it cannot be undone
   expect(screen.getByText('Server Can Be Deleted')).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'Delete Server' }));
   expect(await screen.findByText(/This action cannot be undone/)).toBeInTheDocument();
-  expect(deleteAgent).not.toHaveBeenCalled();
+  expect(fetchMock).not.toHaveBeenCalled();
   fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(host.removeAgent).toHaveBeenCalledWith('a1'));
-  expect(deleteAgent).toHaveBeenCalledWith('a1');
+  expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ agent_id: 'a1' });
 });

@@ -1,18 +1,30 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
   agentsQueryOptions,
-  configureApiClient,
   createQueryClient,
   CurrentAgentContext,
+  CurrentUserContext,
+  eventBus,
+  queryKeys,
   type Agent,
   type CurrentAgentValue,
+  type CurrentUserValue,
+  type OrganizationRole,
 } from 'shared';
+import { createTestCertificate } from 'shared/src/crypto/test-certificate';
+import { answerApi, recordToasts, type ApiAnswer } from 'shared/src/test-support/api';
 import ServerSettingsPage from './ServerSettingsPage';
 
-const agent: Agent = {
+const ok = (data: unknown = null, message = 'OK'): ApiAnswer => ({ body: { success: true, message, data } });
+const allFeatures = ['app_logs', 'docker_registries', 'docker_networks'].map((name) => ({
+  name,
+  is_enabled: true,
+}));
+const server = (overrides: Partial<Agent> = {}): Agent => ({
   id: 'agent-1',
   name: 'web-01',
   certificate: '',
@@ -20,51 +32,269 @@ const agent: Agent = {
   organization_id: 'org-1',
   subscription_status: 'paid',
   capabilities: [],
-  features: [],
-};
+  features: allFeatures,
+  ...overrides,
+});
 
-function renderPage(currentAgentId: string | null) {
-  const fetchMock = jest.fn();
-  configureApiClient({ ensureAuthenticated: () => true, fetch: fetchMock });
+function Where() {
+  const location = useLocation();
+  return <span data-testid="where">{location.pathname + location.search}</span>;
+}
+
+interface Setup {
+  agent?: Agent | null;
+  online?: boolean;
+  role?: OrganizationRole;
+  route?: string;
+  answers?: Record<string, ApiAnswer>;
+}
+
+function renderPage({
+  agent = server(),
+  online = true,
+  role = 'owner',
+  route = '/settings',
+  answers = {},
+}: Setup = {}) {
+  const fetchMock = answerApi(answers);
   const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   // What the host's shell already fetched.
-  client.setQueryData(agentsQueryOptions().queryKey, [agent]);
-  const agentValue: CurrentAgentValue = {
-    agents: [agent],
-    isLoadingAgents: false,
-    agentError: null,
-    currentAgentId,
-    currentAgent: currentAgentId ? agent : null,
-    isOnline: true,
-    selectAgent: jest.fn(),
-  };
+  client.setQueryData(agentsQueryOptions().queryKey, agent ? [agent] : []);
+  const agentValue = {
+    agents: agent ? [agent] : [],
+    currentAgentId: agent?.id ?? null,
+    currentAgent: agent,
+    isOnline: online,
+  } as CurrentAgentValue;
+  const user = {
+    user: {
+      id: 'u1',
+      name: 'Ada',
+      email: 'ada@dock.test',
+      image: null,
+      organizations: [{ id: 'org-1', name: 'Acme', role, subscription_status: 'free', licenses: 0 }],
+    },
+  } as unknown as CurrentUserValue;
   render(
     <ChakraProvider>
       <QueryClientProvider client={client}>
-        <CurrentAgentContext.Provider value={agentValue}>
-          <MemoryRouter>
-            <ServerSettingsPage />
-          </MemoryRouter>
-        </CurrentAgentContext.Provider>
+        <CurrentUserContext.Provider value={user}>
+          <CurrentAgentContext.Provider value={agentValue}>
+            <MemoryRouter initialEntries={[route]}>
+              <Routes>
+                <Route path="/settings" element={<ServerSettingsPage />} />
+                <Route path="*" element={null} />
+              </Routes>
+              <Where />
+            </MemoryRouter>
+          </CurrentAgentContext.Provider>
+        </CurrentUserContext.Provider>
       </QueryClientProvider>
     </ChakraProvider>,
   );
-  return fetchMock;
+  return { fetchMock, client };
 }
+
+const toasts = recordToasts();
+const callsTo = (fetchMock: jest.Mock, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => new URL(url as string).pathname === path);
 
 describe('ServerSettingsPage', () => {
   it('reads the current server from the shared cache without asking the server again', async () => {
-    const fetchMock = renderPage('agent-1');
+    const { fetchMock } = renderPage();
     expect(await screen.findByText('web-01')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('asks to pick a server when none is selected', async () => {
-    renderPage(null);
+    renderPage({ agent: null });
     expect(
       await screen.findByText(
         'No server selected. Please select a server from the sidebar to access settings.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses users who may not manage the server', () => {
+    renderPage({ role: 'billing' });
+    expect(
+      screen.getByText('You don’t have permission to manage settings for this server.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+
+  it('disables the Docker tabs while the server is offline', () => {
+    renderPage({ online: false, route: '/settings?tab=docker-networks' });
+    expect(screen.getByRole('tab', { name: 'Docker Registries' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Docker Networks' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('General', () => {
+  it('renames the server: empty and short names are blocked before any call, a new one updates the list', async () => {
+    const { fetchMock, client } = renderPage({
+      answers: { '/api/v1/agents/rename-agent': ok({ agent: {} }, 'Server Renamed') },
+    });
+    const name = screen.getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Server name cannot be empty')).toBeInTheDocument();
+    await userEvent.type(name, 'ab');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Server name must have at least 3 characters')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/v1/agents/rename-agent')).toHaveLength(0);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, ' web-02 {Enter}');
+    await waitFor(() =>
+      expect(toasts.calls).toHaveBeenCalledWith(expect.objectContaining({ title: 'Server Renamed' })),
+    );
+    expect(JSON.parse(callsTo(fetchMock, '/api/v1/agents/rename-agent')[0]![1].body)).toEqual({
+      agent_id: 'agent-1',
+      name: 'web-02',
+    });
+    expect(client.getQueryData<Agent[]>(queryKeys.agents.list())?.[0]?.name).toBe('web-02');
+  });
+
+  it('a refused rename says Rename Failed with the reason', async () => {
+    renderPage({
+      answers: {
+        '/api/v1/agents/rename-agent': { status: 403, body: { success: false, message: 'Forbidden' } },
+      },
+    });
+    await userEvent.type(screen.getByLabelText('Name'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toasts.calls).toHaveBeenCalledWith({
+        title: 'Rename Failed',
+        description: 'Forbidden',
+        status: 'error',
+      }),
+    );
+  });
+
+  it('deletes only an offline server, after confirming; the shell is told and home opens', async () => {
+    const deleted = jest.fn();
+    const stop = eventBus.subscribe('agent:deleted', deleted);
+    renderPage({ online: false, answers: { '/api/v1/agents/delete-agent': ok() } });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Server' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('This action cannot be undone.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toHaveBeenCalledWith({ agentId: 'agent-1' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    stop();
+  });
+
+  it('offers no delete while the server is online', () => {
+    renderPage({ online: true });
+    expect(screen.getByRole('button', { name: 'Delete Server' })).toBeDisabled();
+  });
+});
+
+describe('Docker tabs', () => {
+  it('lists registries, adds one with credentials encrypted for the agent, and deletes after confirming', async () => {
+    const certificate = await createTestCertificate();
+    const { fetchMock } = renderPage({
+      agent: server({ certificate: certificate.pem }),
+      route: '/settings?tab=docker-registries',
+      answers: {
+        '/api/v1/registries/get-registries': ok({ registries: [{ address: 'ghcr.io', username: 'ada' }] }),
+        '/api/v1/registries/create-registry': ok(null, 'Registry added successfully'),
+        '/api/v1/registries/delete-registry': ok(null, 'Registry deleted successfully'),
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Docker registries' });
+    expect(within(list).getByText('ghcr.io')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Registry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Registry' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Registry' }));
+    expect(within(dialog).getByText('Address is required')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Address/), 'registry.example.com');
+    await userEvent.type(within(dialog).getByLabelText('Username'), 'grace');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 's3cret-pass');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Registry' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/v1/registries/create-registry')).toHaveLength(1));
+    const sent = callsTo(fetchMock, '/api/v1/registries/create-registry')[0]![1].body as string;
+    expect(JSON.parse(sent).address).toBe('registry.example.com');
+    // Neither credential leaves the browser in plaintext.
+    expect(sent).not.toContain('grace');
+    expect(sent).not.toContain('s3cret-pass');
+    await waitFor(() =>
+      expect(toasts.calls).toHaveBeenCalledWith(
+        expect.objectContaining({ description: 'Registry added successfully' }),
+      ),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete ghcr.io' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(callsTo(fetchMock, '/api/v1/registries/delete-registry')).toHaveLength(1));
+    expect(
+      JSON.parse(callsTo(fetchMock, '/api/v1/registries/delete-registry')[0]![1].body as string),
+    ).toEqual({
+      agent_id: 'agent-1',
+      address: 'ghcr.io',
+    });
+  });
+
+  it('creates and deletes networks, with the name required', async () => {
+    const { fetchMock } = renderPage({
+      route: '/settings?tab=docker-networks',
+      answers: {
+        '/api/v1/networks/get-networks': ok({ networks: [{ name: 'proxy' }] }),
+        '/api/v1/networks/create-network': ok(null, 'Network created successfully'),
+        '/api/v1/networks/delete-network': ok(null, 'Network deleted successfully'),
+      },
+    });
+    expect(await screen.findByRole('listitem', { name: 'proxy' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Network' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Network' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Network' }));
+    expect(within(dialog).getByText('Network name is required')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Network name/), 'backend{Enter}');
+    await waitFor(() =>
+      expect(toasts.calls).toHaveBeenCalledWith(
+        expect.objectContaining({ description: 'Network created successfully' }),
+      ),
+    );
+    expect(JSON.parse(callsTo(fetchMock, '/api/v1/networks/create-network')[0]![1].body as string)).toEqual({
+      agent_id: 'agent-1',
+      name: 'backend',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete proxy' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(toasts.calls).toHaveBeenCalledWith(
+        expect.objectContaining({ description: 'Network deleted successfully' }),
+      ),
+    );
+  });
+
+  it('an unpaid server gets the billing prompt', () => {
+    renderPage({
+      agent: server({ subscription_status: 'unpaid' }),
+      route: '/settings?tab=docker-registries',
+    });
+    expect(screen.getByText(/Docker Registries management needs a plan/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage Organization' })).toHaveAttribute(
+      'href',
+      '/organization',
+    );
+  });
+
+  it('an agent without the feature says the management is disabled', () => {
+    renderPage({ agent: server({ features: [] }), route: '/settings?tab=docker-networks' });
+    expect(
+      screen.getByText(
+        'Docker Networks management is disabled for this server. The agent may not be updated to the latest version or the feature is turned off.',
       ),
     ).toBeInTheDocument();
   });

@@ -1,11 +1,21 @@
 import { Box, Heading, Tab, TabList, TabPanel, TabPanels, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { agentsQueryOptions, useCurrentAgent } from 'shared';
+import { useSearchParams } from 'react-router-dom';
+import { agentsQueryOptions, canManageServer, useCurrentAgent, useCurrentUser } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
+import { DockerTabGate } from '../docker/DockerTabGate';
+import { NetworksTab } from '../docker/NetworksTab';
+import { RegistriesTab } from '../docker/RegistriesTab';
+import { GeneralTab } from '../general/GeneralTab';
 
-/** Server Settings (route `settings`). Foundation version: reads the host's agent list from the shared cache. */
+/** Tab ids of spec section 9, also the `?tab=` value that opens one. */
+const TAB_IDS = ['general', 'docker-registries', 'docker-networks'] as const;
+
+/** Server Settings (route `settings`): General, Docker Registries and Docker Networks. */
 export default function ServerSettingsPage() {
   const { currentAgentId, isOnline } = useCurrentAgent();
+  const { user } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
   // Same query options as the host's sidebar: with the one QueryClient this is a cache read.
   const agents = useQuery(agentsQueryOptions());
   const agent = agents.data?.find((candidate) => candidate.id === currentAgentId);
@@ -14,9 +24,18 @@ export default function ServerSettingsPage() {
   if (agents.isPending) body = <Text>Loading settings...</Text>;
   else if (!agent)
     body = <Text>No server selected. Please select a server from the sidebar to access settings.</Text>;
-  else
+  else if (!canManageServer(user, agent))
+    body = <Text>You don’t have permission to manage settings for this server.</Text>;
+  else {
+    const requested = TAB_IDS.indexOf(params.get('tab') as (typeof TAB_IDS)[number]);
+    // The Docker tabs need an online server; a link to one of them opens General meanwhile.
+    const index = requested > 0 && !isOnline ? 0 : Math.max(requested, 0);
     body = (
-      <Tabs isLazy>
+      <Tabs
+        isLazy
+        index={index}
+        onChange={(next) => setParams({ tab: TAB_IDS[next] ?? 'general' }, { replace: true })}
+      >
         <TabList>
           <Tab id="general">General</Tab>
           <Tab id="docker-registries" isDisabled={!isOnline}>
@@ -27,20 +46,32 @@ export default function ServerSettingsPage() {
           </Tab>
         </TabList>
         <TabPanels>
-          <TabPanel>
-            <Text data-testid="server-name">{agent.name}</Text>
+          <TabPanel px={0}>
+            <GeneralTab agent={agent} isOnline={isOnline} />
           </TabPanel>
-          <TabPanel />
-          <TabPanel />
+          <TabPanel px={0}>
+            <DockerTabGate kind="registries" agent={agent} isOnline={isOnline}>
+              <RegistriesTab agentId={agent.id} />
+            </DockerTabGate>
+          </TabPanel>
+          <TabPanel px={0}>
+            <DockerTabGate kind="networks" agent={agent} isOnline={isOnline}>
+              <NetworksTab agentId={agent.id} />
+            </DockerTabGate>
+          </TabPanel>
         </TabPanels>
       </Tabs>
     );
+  }
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
-      <Heading size="lg" mb={4}>
-        Server Settings
-      </Heading>
+      <Heading size="lg">Server Settings</Heading>
+      {agent && (
+        <Text color="gray.600" mb={4} data-testid="server-name">
+          {agent.name}
+        </Text>
+      )}
       {body}
     </Box>
   );

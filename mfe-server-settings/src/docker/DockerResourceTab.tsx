@@ -1,0 +1,139 @@
+import { Box, Button, Flex, IconButton, Spinner, Stack, Text, useDisclosure } from '@chakra-ui/react';
+import { useMutation, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { useToastMessage } from 'shared';
+import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
+
+export interface DockerResourceRow {
+  /** What the delete call names (registry address, network name). */
+  key: string;
+  secondary?: string;
+}
+
+interface DockerResourceTabProps {
+  agentId: string;
+  /** Accessible name of the list, e.g. 'Docker networks'. */
+  label: string;
+  query: UseQueryResult<DockerResourceRow[]>;
+  listKey: QueryKey;
+  empty: string;
+  addLabel: string;
+  AddDialog: ComponentType<{ agentId: string; onClose: () => void }>;
+  remove: (key: string) => Promise<string>;
+  removedMessage: string;
+  confirmTitle: string;
+  confirmText: (key: string) => ReactNode;
+}
+
+function TrashIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** A Docker tab (registries, networks): the list with its states, an add dialog and a confirmed delete. */
+export function DockerResourceTab({
+  agentId,
+  label,
+  query,
+  listKey,
+  empty,
+  addLabel,
+  AddDialog,
+  remove,
+  removedMessage,
+  confirmTitle,
+  confirmText,
+}: DockerResourceTabProps) {
+  const queryClient = useQueryClient();
+  const showToast = useToastMessage();
+  const addDialog = useDisclosure();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const removal = useMutation({
+    mutationFn: remove,
+    onSuccess: () => {
+      showToast({ title: 'Success', description: removedMessage, status: 'success' });
+      void queryClient.invalidateQueries({ queryKey: listKey });
+      setDeleting(null);
+    },
+    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
+  });
+  const rows = query.data ?? [];
+
+  return (
+    <Stack spacing={4}>
+      <Flex justify="flex-end">
+        <Button size="sm" colorScheme="blue" onClick={addDialog.onOpen}>
+          {addLabel}
+        </Button>
+      </Flex>
+      {query.isPending ? (
+        <Flex align="center" gap={2} color="gray.600">
+          <Spinner size="sm" />
+          <Text>Loading...</Text>
+        </Flex>
+      ) : query.isError ? (
+        <Text color="red.600" role="alert">
+          {query.error.message}
+        </Text>
+      ) : rows.length === 0 ? (
+        <Text color="gray.600">{empty}</Text>
+      ) : (
+        <Box as="ul" listStyleType="none" borderWidth="1px" rounded="lg" bg="white" aria-label={label}>
+          {rows.map((row, index) => (
+            <Flex
+              as="li"
+              key={row.key}
+              align="center"
+              gap={3}
+              px={4}
+              py={3}
+              borderTopWidth={index === 0 ? 0 : '1px'}
+              aria-label={row.key}
+            >
+              <Box flex="1" minW={0}>
+                <Text fontWeight="medium" noOfLines={1}>
+                  {row.key}
+                </Text>
+                {row.secondary && (
+                  <Text fontSize="sm" color="gray.500" noOfLines={1}>
+                    {row.secondary}
+                  </Text>
+                )}
+              </Box>
+              <IconButton
+                aria-label={`Delete ${row.key}`}
+                icon={<TrashIcon />}
+                size="sm"
+                variant="ghost"
+                colorScheme="red"
+                onClick={() => setDeleting(row.key)}
+              />
+            </Flex>
+          ))}
+        </Box>
+      )}
+      {addDialog.isOpen && <AddDialog agentId={agentId} onClose={addDialog.onClose} />}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title={confirmTitle}
+        confirmLabel="Delete"
+        isLoading={removal.isPending}
+        onConfirm={() => deleting && removal.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting && confirmText(deleting)}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

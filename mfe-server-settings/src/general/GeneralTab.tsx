@@ -1,0 +1,144 @@
+import {
+  Box,
+  Button,
+  Card,
+  CardBody,
+  Flex,
+  FormControl,
+  FormErrorMessage,
+  FormLabel,
+  Heading,
+  Input,
+  Stack,
+  Text,
+  useDisclosure,
+} from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { eventBus, planServerRename, queryKeys, renameAgent, useToastMessage, type Agent } from 'shared';
+import { DeleteServerDialog } from 'shared/src/ui/DeleteServerDialog';
+
+function RenameCard({ agent }: { agent: Agent }) {
+  const queryClient = useQueryClient();
+  const showToast = useToastMessage();
+  const [name, setName] = useState(agent.name);
+  const [error, setError] = useState<string | null>(null);
+  const rename = useMutation({
+    mutationFn: (next: string) => renameAgent(agent.id, next),
+    onSuccess: (_message, next) => {
+      // Renaming updates the local list: the sidebar and dashboard follow without a refetch.
+      queryClient.setQueryData<Agent[]>(queryKeys.agents.list(), (list) =>
+        list?.map((entry) => (entry.id === agent.id ? { ...entry, name: next } : entry)),
+      );
+      setName(next);
+      showToast({
+        title: 'Server Renamed',
+        description: `The server is now called ${next}.`,
+        status: 'success',
+      });
+    },
+    onError: (failure) =>
+      showToast({ title: 'Rename Failed', description: failure.message, status: 'error' }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const plan = planServerRename(agent.name, name);
+    if (plan.kind === 'error') setError(plan.message);
+    else if (plan.kind === 'rename') rename.mutate(plan.name);
+    else setName(agent.name);
+  };
+  const changed = name.trim() !== agent.name;
+  return (
+    <Card variant="outline" as="form" onSubmit={submit} noValidate>
+      <CardBody>
+        <Stack spacing={4}>
+          <Heading size="sm">Server name</Heading>
+          <FormControl isInvalid={Boolean(error)}>
+            <FormLabel>Name</FormLabel>
+            <Input
+              value={name}
+              maxW="md"
+              onChange={(event) => {
+                setName(event.target.value);
+                setError(null);
+              }}
+            />
+            <FormErrorMessage>{error}</FormErrorMessage>
+          </FormControl>
+          <Flex gap={2}>
+            <Button
+              type="submit"
+              colorScheme="blue"
+              size="sm"
+              isLoading={rename.isPending}
+              isDisabled={!changed}
+            >
+              Save
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              isDisabled={!changed || rename.isPending}
+              onClick={() => {
+                setName(agent.name);
+                setError(null);
+              }}
+            >
+              Cancel
+            </Button>
+          </Flex>
+        </Stack>
+      </CardBody>
+    </Card>
+  );
+}
+
+function DeleteCard({ agent, isOnline }: { agent: Agent; isOnline: boolean }) {
+  const confirm = useDisclosure();
+  const navigate = useNavigate();
+  const showToast = useToastMessage();
+  const deleted = () => {
+    showToast({ title: 'Success', description: `${agent.name} was deleted.`, status: 'success' });
+    // The shell drops it from the list and selects the next server.
+    eventBus.publish('agent:deleted', { agentId: agent.id });
+    navigate('/');
+  };
+  return (
+    <Card variant="outline" borderColor="red.200">
+      <CardBody>
+        <Stack spacing={3}>
+          <Heading size="sm" color="red.700">
+            Delete server
+          </Heading>
+          <Text fontSize="sm" color="gray.600">
+            {isOnline
+              ? 'Stop the agent on this server first: only an offline server can be deleted.'
+              : 'The server is removed from this dashboard. To use it again, install the agent and connect it with a new code.'}
+          </Text>
+          <Box>
+            <Button size="sm" colorScheme="red" isDisabled={isOnline} onClick={confirm.onOpen}>
+              Delete Server
+            </Button>
+          </Box>
+        </Stack>
+      </CardBody>
+      <DeleteServerDialog
+        agent={agent}
+        isOpen={confirm.isOpen}
+        onClose={confirm.onClose}
+        onDeleted={deleted}
+      />
+    </Card>
+  );
+}
+
+/** General: rename the server, and delete it once it is offline. */
+export function GeneralTab({ agent, isOnline }: { agent: Agent; isOnline: boolean }) {
+  return (
+    <Stack spacing={5} maxW="2xl">
+      <RenameCard key={agent.id} agent={agent} />
+      <DeleteCard agent={agent} isOnline={isOnline} />
+    </Stack>
+  );
+}
