@@ -55,6 +55,12 @@ export {
   fetchAppStatuses,
   fetchApps,
 } from './query/appQueries';
+export {
+  CATALOG_STALE_TIME_MS,
+  catalogImageUrl,
+  catalogQueryOptions,
+  fetchCatalog,
+} from './query/catalogQueries';
 export { deleteAgent, renameAgent } from './api/agents';
 export {
   agentSubscriptionUrl,

@@ -20,9 +20,9 @@ import {
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { sortByVersionDescending, useCurrentAgent, type CatalogItem } from 'shared';
+import { catalogQueryOptions, sortByVersionDescending, useCurrentAgent, type CatalogItem } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
-import { catalogQueryOptions, findCatalogItem } from '../catalog-api';
+import { findCatalogItem } from '../catalog-api';
 import { CatalogImage } from '../components/CatalogImage';
 import { CatalogLoadError, CatalogLoading, NoAgentSelected } from '../components/CatalogStates';
 import { CatalogActionButton } from '../install/CatalogActionButton';

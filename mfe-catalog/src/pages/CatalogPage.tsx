@@ -14,9 +14,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useCurrentAgent } from 'shared';
+import { catalogQueryOptions, useCurrentAgent } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
-import { catalogQueryOptions } from '../catalog-api';
 import { CatalogCard } from '../browse/CatalogCard';
 import { CatalogLoadError, CatalogLoading, NoAgentSelected } from '../components/CatalogStates';
 import { catalogTags, filterCatalog, tagFromHash } from '../browse/catalog-filter';
