@@ -5,7 +5,7 @@ const LogViewer = lazy(() => import('./LogViewer'));
 
 export function LazyLogViewer(props: ComponentProps<typeof LogViewer>) {
   return (
-    <Suspense fallback={<div>Loading logs...</div>}>
+    <Suspense fallback={<div style={{ height: props.height ?? 480 }}>Loading logs...</div>}>
       <LogViewer {...props} />
     </Suspense>
   );
