@@ -1,0 +1,119 @@
+import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState, type ChangeEvent } from 'react';
+import {
+  addFile,
+  addUploadedFiles,
+  deleteOverride,
+  overrideFile,
+  renameFile,
+  setFileContent,
+  type ConfigDraft,
+  type DraftFile,
+} from './config-draft';
+import type { DraftRow } from './draft-rows';
+import { FileItem } from './FileItem';
+import { OriginalFileDialog } from './OriginalFileDialog';
+import { readFileText } from './read-file-text';
+
+interface FilesSectionProps {
+  draft: ConfigDraft;
+  rows: DraftRow<DraftFile>[];
+  onChange: (draft: ConfigDraft) => void;
+  readOnly: boolean;
+  onToggleSecret: (file: DraftFile) => void;
+  onDelete: (file: DraftFile) => void;
+}
+
+export function FilesSection({
+  draft,
+  rows,
+  onChange,
+  readOnly,
+  onToggleSecret,
+  onDelete,
+}: FilesSectionProps) {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [original, setOriginal] = useState<DraftFile | null>(null);
+  const uploadInput = useRef<HTMLInputElement>(null);
+
+  const expand = (id: string | undefined) => {
+    if (id) setExpanded((ids) => new Set(ids).add(id));
+  };
+  const toggle = (id: string) =>
+    setExpanded((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const add = () => {
+    const next = addFile(draft);
+    expand(next.files.at(-1)?.id);
+    onChange(next);
+  };
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const chosen = Array.from(input.files ?? []);
+    const uploads = await Promise.all(
+      chosen.map(async (file) => ({ name: file.name, content: await readFileText(file) })),
+    );
+    // The same file can be chosen again later.
+    input.value = '';
+    if (uploads.length > 0) onChange(addUploadedFiles(draft, uploads));
+  };
+
+  return (
+    <Box as="section" aria-label="Files">
+      <HStack justify="space-between" mb={2}>
+        <Heading size="md">Files</Heading>
+        {!readOnly && (
+          <HStack>
+            <Button size="sm" onClick={add}>
+              Add File
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => uploadInput.current?.click()}>
+              Upload Files
+            </Button>
+            <input
+              ref={uploadInput}
+              type="file"
+              multiple
+              hidden
+              aria-label="Upload files from disk"
+              onChange={(event) => void upload(event)}
+            />
+          </HStack>
+        )}
+      </HStack>
+      {rows.length === 0 && <Text color="gray.500">No files.</Text>}
+      <Stack spacing={2}>
+        {rows.map((row) => {
+          const { entry: file } = row;
+          return (
+            <FileItem
+              key={file.id}
+              row={row}
+              isExpanded={expanded.has(file.id)}
+              onToggleExpanded={() => toggle(file.id)}
+              onRename={(filename) => onChange(renameFile(draft, file.id, filename))}
+              onContentChange={(content) => onChange(setFileContent(draft, file.id, content))}
+              onToggleSecret={() => onToggleSecret(file)}
+              onOverride={() => {
+                const next = overrideFile(draft, file.id);
+                expand(next.files.find((f) => f.type === 'user' && f.filename === file.filename)?.id);
+                onChange(next);
+              }}
+              onDeleteOverride={() =>
+                row.original && onChange(deleteOverride(draft, 'file', row.original.id))
+              }
+              onViewOriginal={() => setOriginal(row.original)}
+              onDelete={() => onDelete(file)}
+            />
+          );
+        })}
+      </Stack>
+      <OriginalFileDialog file={original} onClose={() => setOriginal(null)} />
+    </Box>
+  );
+}

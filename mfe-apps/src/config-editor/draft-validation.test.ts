@@ -1,0 +1,76 @@
+import { addFile, addVariable, createDraft, renameFile, renameVariable } from './config-draft';
+import { validateDraft } from './draft-validation';
+import { appDetails } from './test-fixtures';
+
+describe('validateDraft', () => {
+  it('has nothing to say about a valid configuration', () => {
+    const draft = createDraft(
+      appDetails({ files: [{ filename: 'compose.yml' }], variables: [{ name: 'PORT', value: '80' }] }),
+    );
+    expect(validateDraft(draft)).toEqual([]);
+  });
+
+  it("prefixes filename messages with 'File #N: ' (N as shown)", () => {
+    const draft = createDraft(
+      appDetails({
+        files: [
+          { filename: 'compose.yml', type: 'inherited' },
+          { id: 'a', filename: '../etc/passwd' },
+          { id: 'b', filename: 'my file.yml' },
+          { id: 'c', filename: '' },
+        ],
+      }),
+    );
+    expect(validateDraft(draft)).toEqual([
+      'File #2: Filename must not contain path traversal sequences ("..")',
+      'File #3: Filename can only contain letters, numbers, hyphens, underscores, dots, and forward slashes ("/")',
+      'File #4: Filename is required',
+    ]);
+  });
+
+  it("prefixes variable name messages with 'Variable #N: '", () => {
+    const draft = addVariable(
+      createDraft(appDetails({ variables: [{ name: 'OK' }, { name: '9LIVES' }, { name: '_PRIVATE' }] })),
+    );
+    expect(validateDraft(draft)).toEqual([
+      'Variable #2: Variable name must start with a letter or underscore and contain only letters, numbers, and underscores',
+      'Variable #3: Variable names starting with underscore are reserved and cannot be created by users',
+      'Variable #4: Variable name is required',
+    ]);
+  });
+
+  it('allows a reserved name when the user variable overrides or clashes with a template variable', () => {
+    const draft = createDraft(
+      appDetails({
+        variables: [
+          { name: '_SECRET_KEY', type: 'inherited' },
+          { name: '_BUILD', type: 'constant' },
+          { name: '_SECRET_KEY' },
+          { name: '_BUILD' },
+        ],
+      }),
+    );
+    expect(validateDraft(draft)).toEqual([]);
+  });
+
+  it('reports duplicate user names the way the server refuses them', () => {
+    let draft = addFile(addFile(createDraft(null)));
+    draft = renameFile(draft, draft.files[1]!.id, 'compose.yml');
+    draft = addVariable(addVariable(draft));
+    draft = renameVariable(renameVariable(draft, draft.variables[0]!.id, 'A'), draft.variables[1]!.id, 'A');
+    expect(validateDraft(draft)).toEqual([
+      'File #2: Duplicate filename compose.yml',
+      'Variable #2: Duplicate variable A',
+    ]);
+  });
+
+  it('ignores template items, which are never sent', () => {
+    const draft = createDraft(
+      appDetails({
+        files: [{ filename: 'odd name.yml', type: 'inherited' }],
+        variables: [{ name: '_INTERNAL', type: 'constant' }],
+      }),
+    );
+    expect(validateDraft(draft)).toEqual([]);
+  });
+});

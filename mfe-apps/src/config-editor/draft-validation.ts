@@ -1,0 +1,34 @@
+import { validateFilename, validateVariableName } from 'shared';
+import type { ConfigDraft } from './config-draft';
+import { fileRows, variableRows } from './draft-rows';
+
+/**
+ * Messages of spec section 5 for the user entries (the only ones saved), prefixed with the row
+ * number ('File #N: ', 'Variable #N: '). A duplicate name gets the server's own refusal text.
+ */
+export function validateDraft(draft: ConfigDraft): string[] {
+  const errors: string[] = [];
+  const filenames = new Set<string>();
+  for (const { number, entry } of fileRows(draft)) {
+    if (entry.type !== 'user') continue;
+    const error = validateFilename(entry.filename);
+    if (error) errors.push(`File #${number}: ${error}`);
+    else if (filenames.has(entry.filename))
+      errors.push(`File #${number}: Duplicate filename ${entry.filename}`);
+    filenames.add(entry.filename);
+  }
+
+  const nonUserNames = new Set(draft.variables.filter((v) => v.type !== 'user').map((v) => v.name));
+  const names = new Set<string>();
+  for (const { number, entry, isOverride } of variableRows(draft)) {
+    if (entry.type !== 'user') continue;
+    const error = validateVariableName(entry.name, {
+      isOverride,
+      clashesWithNonUser: nonUserNames.has(entry.name),
+    });
+    if (error) errors.push(`Variable #${number}: ${error}`);
+    else if (names.has(entry.name)) errors.push(`Variable #${number}: Duplicate variable ${entry.name}`);
+    names.add(entry.name);
+  }
+  return errors;
+}
