@@ -259,6 +259,41 @@ test('(d) with no good version the section shows a contained error with Retry; t
 
 test('the code editor and the log viewer load only on the pages that use them', async ({ page }) => {
   await mockOneServer(page);
+  // Registered later, so these answers win: a server with app logs and one app on it.
+  await mockApi(page, '/api/v1/agents/get-agents', {
+    agents: [{ ...TEST_AGENT, features: [{ name: 'app_logs', is_enabled: true }] }],
+  });
+  await mockApi(page, '/api/v1/apps/get-apps', {
+    apps: [{ id: 'demo-app', name: 'demo', icon: 'Package', color: '#3182CE', extension: null, status: 1 }],
+  });
+  await mockApi(page, '/api/v1/apps/get-app', {
+    config: {
+      id: 'demo-app',
+      name: 'demo',
+      description: null,
+      version: null,
+      template_id: null,
+      extension: null,
+      icon: 'Package',
+      color: '#3182CE',
+      files: [],
+      variables: [],
+      extension_values: [],
+      supported_extensions: [],
+    },
+    tags: [],
+    versions: [],
+    files: {},
+    variables: {},
+  });
+  await mockApi(page, '/api/v1/apps/get-logs', {
+    logs: {
+      containers: { c1: 'demo-web-1' },
+      logs: [
+        { timestamp: Date.UTC(2026, 10, 23, 10, 0), container_id: 'c1', channel: 'stdout', message: 'ready' },
+      ],
+    },
+  });
   await mockApi(page, '/api/v1/catalog/get-apps', []);
   const appsChunks: string[] = [];
   page.on('request', (request) => {
@@ -274,6 +309,7 @@ test('the code editor and the log viewer load only on the pages that use them', 
   expect(await aceLoaded()).toBe(false);
 
   await page.evaluate(() => (window.location.hash = '/create-app'));
+  await page.getByRole('button', { name: 'Add File' }).click();
   await expect(page.locator('.ace_editor')).toBeVisible();
   expect(await aceLoaded()).toBe(true);
 
@@ -283,4 +319,5 @@ test('the code editor and the log viewer load only on the pages that use them', 
   const beforeLogs = appsChunks.length;
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect.poll(() => appsChunks.length).toBeGreaterThan(beforeLogs);
+  await expect(page.getByText('ready')).toBeVisible();
 });

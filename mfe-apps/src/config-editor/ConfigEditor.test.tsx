@@ -3,23 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ENCRYPTED_PLACEHOLDER } from 'shared';
-import type { CodeEditorProps } from '../editor/CodeEditor';
 import { ConfigEditor } from './ConfigEditor';
 import { createDraft, type ConfigDraft } from './config-draft';
 import { appDetails } from './test-fixtures';
 
 // jsdom cannot run ace: the lazy editor becomes a plain textarea.
-jest.mock('../editor/LazyCodeEditor', () => ({
-  LazyCodeEditor: ({ value, onChange, readOnly, ariaLabel, minHeight }: CodeEditorProps) => (
-    <textarea
-      aria-label={ariaLabel}
-      data-min-height={minHeight}
-      value={value}
-      readOnly={readOnly}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  ),
-}));
+jest.mock('../editor/LazyCodeEditor');
 
 function renderEditor(
   initial: ConfigDraft = createDraft(null),

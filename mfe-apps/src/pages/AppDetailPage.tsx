@@ -1,40 +1,191 @@
-import { Box, Heading, Tab, TabList, TabPanel, TabPanels, Tabs } from '@chakra-ui/react';
+import {
+  Alert,
+  AlertDescription,
+  AlertIcon,
+  Box,
+  Button,
+  Flex,
+  Spinner,
+  Stack,
+  Tab,
+  TabList,
+  TabPanel,
+  TabPanels,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import {
+  appsQueryOptions,
+  catalogQueryOptions,
+  isServerUnpaid,
+  useCurrentAgent,
+  useToastMessage,
+  type AppDetails,
+} from 'shared';
+import { appDetailsQueryOptions } from '../app-api';
 import { REMOTE_BUILD } from '../buildInfo';
+import { AboutCard } from '../detail/AboutCard';
+import { AppHeader } from '../detail/AppHeader';
+import { EditorTab } from '../detail/EditorTab';
+import { useAppControl } from '../detail/useAppControl';
+import { LogsTab } from '../logs/LogsTab';
+import { SettingsTab } from '../settings/SettingsTab';
 import { AppsBreadcrumb } from './AppsBreadcrumb';
-import { LazyCodeEditor } from '../editor/LazyCodeEditor';
-import { LazyLogViewer } from '../logs/LazyLogViewer';
 
-/** Installed app (route `app/:appId`). Foundation version: tabs with lazy editor and log viewer. */
+function PageState({ children }: { children: string }) {
+  return <Text color="gray.600">{children}</Text>;
+}
+
+/** Installed app (route `app/:appId`): header and controls, then Editor, Settings and Logs. */
 export default function AppDetailPage() {
   const { appId } = useParams();
   if (!appId) throw new Error('Missing route parameter: appId');
-  const [draft, setDraft] = useState('');
+  const { currentAgent, currentAgentId, isOnline } = useCurrentAgent();
+  const agentId = currentAgentId ?? '';
+  const queryClient = useQueryClient();
+  const showToast = useToastMessage();
+  const apps = useQuery({ ...appsQueryOptions(agentId), enabled: Boolean(currentAgentId) });
+  const listed = apps.data?.find((app) => app.id === appId);
+  const current = useQuery({ ...appDetailsQueryOptions(agentId, appId), enabled: Boolean(listed) });
+  const control = useAppControl(agentId, appId, isOnline);
+  const templateId = current.data?.config.template_id;
+  const catalog = useQuery({ ...catalogQueryOptions(agentId), enabled: Boolean(templateId) });
+  const catalogItem = templateId ? catalog.data?.find((item) => item.id === templateId) : undefined;
+  const [viewed, setViewed] = useState<{ version: string; details: AppDetails } | null>(null);
+  const [loadingVersion, setLoadingVersion] = useState(false);
+  const [editorDirty, setEditorDirty] = useState(false);
+
+  const viewVersion = async (version: string | undefined) => {
+    if (editorDirty)
+      showToast({
+        title: 'Unsaved changes discarded',
+        description: 'The editor now shows the selected version.',
+        status: 'warning',
+      });
+    if (!version) {
+      setViewed(null);
+      return;
+    }
+    setLoadingVersion(true);
+    try {
+      const details = await queryClient.fetchQuery(appDetailsQueryOptions(agentId, appId, version));
+      setViewed({ version, details });
+      showToast({ title: 'Version Loaded', description: `Showing ${version}.`, status: 'success' });
+    } catch {
+      showToast({
+        title: 'Error',
+        description: 'Failed to load the selected version. Please try again.',
+        status: 'error',
+      });
+    } finally {
+      setLoadingVersion(false);
+    }
+  };
+
+  let content;
+  if (!currentAgent) content = <PageState>No server selected. Please select a server first.</PageState>;
+  else if (apps.isPending) content = <PageState>Loading apps...</PageState>;
+  else if (apps.isError)
+    content = <PageState>{`Error loading app details: ${apps.error.message}`}</PageState>;
+  else if (!listed) content = <PageState>{`App not found: ${appId}`}</PageState>;
+  else if (current.isPending) content = <PageState>Loading app details...</PageState>;
+  else if (current.isError)
+    content = <PageState>{`Error loading app details: ${current.error.message}`}</PageState>;
+  else if (!current.data)
+    content = <PageState>No app details available. Please try refreshing the page.</PageState>;
+  else {
+    const details = viewed?.details ?? current.data;
+    const unpaid = isServerUnpaid(currentAgent.subscription_status);
+    const disabled = !isOnline || unpaid;
+    content = (
+      <Stack spacing={6} position="relative">
+        {!isOnline && (
+          <Alert status="warning" rounded="md">
+            <AlertIcon />
+            <AlertDescription>
+              The server is offline. Interactions with this app are disabled.
+            </AlertDescription>
+          </Alert>
+        )}
+        {unpaid && (
+          <Alert status="warning" rounded="md">
+            <AlertIcon />
+            <AlertDescription flex="1">
+              This server has no plan, so its apps cannot be changed. Assign the Free plan or upgrade to Pro.
+            </AlertDescription>
+            <Button as={RouterLink} to="/organization" size="sm" colorScheme="purple">
+              Manage Organization
+            </Button>
+          </Alert>
+        )}
+        <Flex gap={6} align="flex-start">
+          <Box flex="1" minW={0}>
+            <AppHeader
+              details={details}
+              logo={catalogItem?.image}
+              status={control.status}
+              operation={control.operation}
+              busy={control.busy}
+              disabled={disabled}
+              viewedVersion={viewed?.version}
+              onViewVersion={(version) => void viewVersion(version)}
+              onControl={control.run}
+            />
+          </Box>
+          {catalogItem && <AboutCard item={catalogItem} />}
+        </Flex>
+        <Tabs isLazy colorScheme="blue">
+          <TabList>
+            <Tab>Editor</Tab>
+            <Tab>Settings</Tab>
+            <Tab>Logs</Tab>
+          </TabList>
+          <TabPanels>
+            <TabPanel px={0}>
+              <EditorTab
+                key={`${details.config.id}:${viewed?.version ?? 'current'}:${current.dataUpdatedAt}`}
+                agentId={agentId}
+                details={details}
+                disabled={disabled}
+                deploying={control.operation === 'redeploy'}
+                busy={control.busy}
+                onDeploy={() => control.run('redeploy')}
+                onDirtyChange={setEditorDirty}
+              />
+            </TabPanel>
+            <TabPanel px={0}>
+              <SettingsTab agentId={agentId} config={current.data.config} disabled={disabled} />
+            </TabPanel>
+            <TabPanel px={0}>
+              <LogsTab agentId={agentId} appId={appId} agent={currentAgent} isOnline={isOnline} />
+            </TabPanel>
+          </TabPanels>
+        </Tabs>
+        {loadingVersion && (
+          <Flex
+            position="absolute"
+            inset={0}
+            bg="whiteAlpha.700"
+            align="center"
+            justify="center"
+            gap={3}
+            rounded="md"
+          >
+            <Spinner />
+            <Text fontWeight="medium">Loading version...</Text>
+          </Flex>
+        )}
+      </Stack>
+    );
+  }
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
-      <AppsBreadcrumb current={appId} />
-      <Heading size="lg" mb={4}>
-        {appId}
-      </Heading>
-      {/* isLazy: the editor and log chunks load only when their tab is opened. */}
-      <Tabs isLazy>
-        <TabList>
-          <Tab>Editor</Tab>
-          <Tab>Settings</Tab>
-          <Tab>Logs</Tab>
-        </TabList>
-        <TabPanels>
-          <TabPanel>
-            <LazyCodeEditor value={draft} onChange={setDraft} minHeight={300} />
-          </TabPanel>
-          <TabPanel>Settings</TabPanel>
-          <TabPanel>
-            <LazyLogViewer logs={[]} />
-          </TabPanel>
-        </TabPanels>
-      </Tabs>
+      <AppsBreadcrumb current={current.data?.config.name ?? listed?.name ?? appId} />
+      {content}
     </Box>
   );
 }

@@ -1,25 +1,141 @@
-import { Box, FormControl, FormLabel, Heading, Input } from '@chakra-ui/react';
-import { useState } from 'react';
+import {
+  Box,
+  Button,
+  Flex,
+  FormControl,
+  FormErrorMessage,
+  FormLabel,
+  Heading,
+  Input,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  appsQueryOptions,
+  encryptForAgent,
+  eventBus,
+  isServerUnpaid,
+  queryKeys,
+  useCurrentAgent,
+  useToastMessage,
+  validateAppName,
+} from 'shared';
+import { saveApp } from '../app-api';
 import { REMOTE_BUILD } from '../buildInfo';
+import {
+  ConfigEditor,
+  createDraft,
+  isDirty,
+  toSavePayload,
+  validateDraft,
+  type ConfigDraft,
+} from '../config-editor';
+import { NEW_APP_DRAFT_KEY, useStoredDraft } from '../drafts';
 import { AppsBreadcrumb } from './AppsBreadcrumb';
-import { LazyCodeEditor } from '../editor/LazyCodeEditor';
 
-/** Create App (route `create-app`). Foundation version: name field and the lazy editor. */
+/** Spec section 9: home opens 100 ms after the app is created. */
+export const NAVIGATE_AFTER_CREATE_MS = 100;
+
+interface NewApp {
+  name: string;
+  draft: ConfigDraft;
+}
+
+/** Create App (route `create-app`): your own Docker Compose app, deployed on the current server. */
 export default function CreateAppPage() {
-  const [name, setName] = useState('');
-  const [compose, setCompose] = useState('');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const showToast = useToastMessage();
+  const { agents, currentAgent, currentAgentId, isOnline } = useCurrentAgent();
+  const agentId = currentAgentId ?? '';
+  const apps = useQuery({ ...appsQueryOptions(agentId), enabled: Boolean(currentAgentId) });
+  const blank = useMemo<NewApp>(() => ({ name: '', draft: createDraft(null) }), []);
+  const unchanged = useCallback(
+    (value: NewApp) => value.name === '' && !isDirty(value.draft, blank.draft),
+    [blank],
+  );
+  const [app, setApp, discard] = useStoredDraft(NEW_APP_DRAFT_KEY, 'new', blank, unchanged);
+  const nameError = validateAppName(app.name, {
+    existingNames: (apps.data ?? []).map((entry) => entry.name),
+  });
+  const draftErrors = validateDraft(app.draft);
+  const unavailable = !currentAgent || !isOnline || isServerUnpaid(currentAgent.subscription_status);
+
+  const create = useMutation({
+    mutationFn: async () => {
+      const meta = {
+        id: '',
+        name: app.name.trim(),
+        description: null,
+        version: null,
+        template_id: null,
+        extension: null,
+        icon: 'Package',
+        color: '#3182CE',
+        extension_values: [],
+        supported_extensions: [],
+      };
+      const payload = await toSavePayload(app.draft, meta, (text, field) =>
+        encryptForAgent(agents, agentId, text, field),
+      );
+      return saveApp(agentId, 'create', payload);
+    },
+    onSuccess: () => {
+      showToast({ title: 'Success', description: 'App created', status: 'success' });
+      discard();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
+      eventBus.publish('apps:changed', { agentId });
+      window.setTimeout(() => navigate('/'), NAVIGATE_AFTER_CREATE_MS);
+    },
+    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
+  });
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
       <AppsBreadcrumb current="Create App" />
-      <Heading size="lg" mb={4}>
+      <Heading size="lg" mb={1}>
         Create App
       </Heading>
-      <FormControl mb={4}>
-        <FormLabel>App Name</FormLabel>
-        <Input value={name} onChange={(event) => setName(event.target.value)} />
-      </FormControl>
-      <LazyCodeEditor value={compose} onChange={setCompose} />
+      <Text color="gray.600" mb={5}>
+        Deploy your own Docker Compose app on {currentAgent?.name ?? 'the selected server'}.
+      </Text>
+      {!currentAgent && <Text color="gray.600">No server selected. Please select a server first.</Text>}
+      <Stack spacing={5}>
+        <FormControl isRequired isInvalid={app.name !== '' && Boolean(nameError)} maxW="lg">
+          <FormLabel>App Name</FormLabel>
+          <Input
+            value={app.name}
+            onChange={(event) => setApp({ ...app, name: event.target.value })}
+            placeholder="my-app"
+            autoComplete="off"
+          />
+          <FormErrorMessage>{nameError}</FormErrorMessage>
+        </FormControl>
+        <ConfigEditor draft={app.draft} onChange={(draft) => setApp({ ...app, draft })} />
+        <Flex gap={2} justify="flex-end" wrap="wrap">
+          <Button
+            variant="ghost"
+            colorScheme="red"
+            onClick={discard}
+            isDisabled={unchanged(app) || create.isPending}
+          >
+            Discard All Changes
+          </Button>
+          <Button variant="outline" onClick={() => navigate('/')}>
+            Cancel
+          </Button>
+          <Button
+            colorScheme="blue"
+            onClick={() => create.mutate()}
+            isDisabled={unavailable || Boolean(nameError) || draftErrors.length > 0 || create.isPending}
+          >
+            {create.isPending ? 'Processing...' : 'Create'}
+          </Button>
+        </Flex>
+      </Stack>
     </Box>
   );
 }

@@ -1,45 +1,12 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import {
-  agentsQueryOptions,
-  createQueryClient,
-  CurrentAgentContext,
-  CurrentUserContext,
-  eventBus,
-  queryKeys,
-  type Agent,
-  type CurrentAgentValue,
-  type CurrentUserValue,
-  type OrganizationRole,
-} from 'shared';
+import { eventBus, queryKeys, type Agent, type OrganizationRole } from 'shared';
 import { createTestCertificate } from 'shared/src/crypto/test-certificate';
-import { answerApi, recordToasts, type ApiAnswer } from 'shared/src/test-support/api';
+import { recordToasts, type ApiAnswer } from 'shared/src/test-support/api';
+import { ok, renderPage, testServer } from 'shared/src/test-support/render-page';
 import ServerSettingsPage from './ServerSettingsPage';
 
-const ok = (data: unknown = null, message = 'OK'): ApiAnswer => ({ body: { success: true, message, data } });
-const allFeatures = ['app_logs', 'docker_registries', 'docker_networks'].map((name) => ({
-  name,
-  is_enabled: true,
-}));
-const server = (overrides: Partial<Agent> = {}): Agent => ({
-  id: 'agent-1',
-  name: 'web-01',
-  certificate: '',
-  last_seen: null,
-  organization_id: 'org-1',
-  subscription_status: 'paid',
-  capabilities: [],
-  features: allFeatures,
-  ...overrides,
-});
-
-function Where() {
-  const location = useLocation();
-  return <span data-testid="where">{location.pathname + location.search}</span>;
-}
+const server = (overrides: Partial<Agent> = {}): Agent => testServer(overrides);
 
 interface Setup {
   agent?: Agent | null;
@@ -49,51 +16,23 @@ interface Setup {
   answers?: Record<string, ApiAnswer>;
 }
 
-function renderPage({
+function renderSettings({
   agent = server(),
   online = true,
   role = 'owner',
   route = '/settings',
   answers = {},
 }: Setup = {}) {
-  const fetchMock = answerApi(answers);
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  // What the host's shell already fetched.
-  client.setQueryData(agentsQueryOptions().queryKey, agent ? [agent] : []);
-  const agentValue = {
-    agents: agent ? [agent] : [],
-    currentAgentId: agent?.id ?? null,
-    currentAgent: agent,
-    isOnline: online,
-  } as CurrentAgentValue;
-  const user = {
-    user: {
-      id: 'u1',
-      name: 'Ada',
-      email: 'ada@dock.test',
-      image: null,
-      organizations: [{ id: 'org-1', name: 'Acme', role, subscription_status: 'free', licenses: 0 }],
-    },
-  } as unknown as CurrentUserValue;
-  render(
-    <ChakraProvider>
-      <QueryClientProvider client={client}>
-        <CurrentUserContext.Provider value={user}>
-          <CurrentAgentContext.Provider value={agentValue}>
-            <MemoryRouter initialEntries={[route]}>
-              <Routes>
-                <Route path="/settings" element={<ServerSettingsPage />} />
-                <Route path="*" element={null} />
-              </Routes>
-              <Where />
-            </MemoryRouter>
-          </CurrentAgentContext.Provider>
-        </CurrentUserContext.Provider>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  );
-  return { fetchMock, client };
+  const rendered = renderPage(<ServerSettingsPage />, {
+    route,
+    path: '/settings',
+    agent,
+    online,
+    role,
+    answers,
+  });
+  rendered.client.setQueryData(queryKeys.agents.list(), agent ? [agent] : []);
+  return rendered;
 }
 
 const toasts = recordToasts();
@@ -102,14 +41,14 @@ const callsTo = (fetchMock: jest.Mock, path: string) =>
 
 describe('ServerSettingsPage', () => {
   it('reads the current server from the shared cache without asking the server again', async () => {
-    const { fetchMock } = renderPage();
+    const { fetchMock } = renderSettings();
     expect(await screen.findByText('web-01')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('asks to pick a server when none is selected', async () => {
-    renderPage({ agent: null });
+    renderSettings({ agent: null });
     expect(
       await screen.findByText(
         'No server selected. Please select a server from the sidebar to access settings.',
@@ -118,7 +57,7 @@ describe('ServerSettingsPage', () => {
   });
 
   it('refuses users who may not manage the server', () => {
-    renderPage({ role: 'billing' });
+    renderSettings({ role: 'billing' });
     expect(
       screen.getByText('You don’t have permission to manage settings for this server.'),
     ).toBeInTheDocument();
@@ -126,7 +65,7 @@ describe('ServerSettingsPage', () => {
   });
 
   it('disables the Docker tabs while the server is offline', () => {
-    renderPage({ online: false, route: '/settings?tab=docker-networks' });
+    renderSettings({ online: false, route: '/settings?tab=docker-networks' });
     expect(screen.getByRole('tab', { name: 'Docker Registries' })).toBeDisabled();
     expect(screen.getByRole('tab', { name: 'Docker Networks' })).toBeDisabled();
     expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
@@ -135,7 +74,7 @@ describe('ServerSettingsPage', () => {
 
 describe('General', () => {
   it('renames the server: empty and short names are blocked before any call, a new one updates the list', async () => {
-    const { fetchMock, client } = renderPage({
+    const { fetchMock, client } = renderSettings({
       answers: { '/api/v1/agents/rename-agent': ok({ agent: {} }, 'Server Renamed') },
     });
     const name = screen.getByLabelText('Name');
@@ -160,7 +99,7 @@ describe('General', () => {
   });
 
   it('a refused rename says Rename Failed with the reason', async () => {
-    renderPage({
+    renderSettings({
       answers: {
         '/api/v1/agents/rename-agent': { status: 403, body: { success: false, message: 'Forbidden' } },
       },
@@ -179,7 +118,7 @@ describe('General', () => {
   it('deletes only an offline server, after confirming; the shell is told and home opens', async () => {
     const deleted = jest.fn();
     const stop = eventBus.subscribe('agent:deleted', deleted);
-    renderPage({ online: false, answers: { '/api/v1/agents/delete-agent': ok() } });
+    renderSettings({ online: false, answers: { '/api/v1/agents/delete-agent': ok() } });
     await userEvent.click(screen.getByRole('button', { name: 'Delete Server' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('This action cannot be undone.');
@@ -190,7 +129,7 @@ describe('General', () => {
   });
 
   it('offers no delete while the server is online', () => {
-    renderPage({ online: true });
+    renderSettings({ online: true });
     expect(screen.getByRole('button', { name: 'Delete Server' })).toBeDisabled();
   });
 });
@@ -198,7 +137,7 @@ describe('General', () => {
 describe('Docker tabs', () => {
   it('lists registries, adds one with credentials encrypted for the agent, and deletes after confirming', async () => {
     const certificate = await createTestCertificate();
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderSettings({
       agent: server({ certificate: certificate.pem }),
       route: '/settings?tab=docker-registries',
       answers: {
@@ -244,7 +183,7 @@ describe('Docker tabs', () => {
   });
 
   it('creates and deletes networks, with the name required', async () => {
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderSettings({
       route: '/settings?tab=docker-networks',
       answers: {
         '/api/v1/networks/get-networks': ok({ networks: [{ name: 'proxy' }] }),
@@ -279,7 +218,7 @@ describe('Docker tabs', () => {
   });
 
   it('an unpaid server gets the billing prompt', () => {
-    renderPage({
+    renderSettings({
       agent: server({ subscription_status: 'unpaid' }),
       route: '/settings?tab=docker-registries',
     });
@@ -291,7 +230,7 @@ describe('Docker tabs', () => {
   });
 
   it('an agent without the feature says the management is disabled', () => {
-    renderPage({ agent: server({ features: [] }), route: '/settings?tab=docker-networks' });
+    renderSettings({ agent: server({ features: [] }), route: '/settings?tab=docker-networks' });
     expect(
       screen.getByText(
         'Docker Networks management is disabled for this server. The agent may not be updated to the latest version or the feature is turned off.',

@@ -1,0 +1,113 @@
+import { Button, Flex, Stack } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import {
+  encryptForAgent,
+  eventBus,
+  queryKeys,
+  useCurrentAgent,
+  useToastMessage,
+  type AppDetails,
+} from 'shared';
+import { forgetStoredDetails, saveApp } from '../app-api';
+import {
+  ConfigEditor,
+  configMetaOf,
+  createDraft,
+  isDirty,
+  toSavePayload,
+  validateDraft,
+  type ConfigDraft,
+} from '../config-editor';
+import { appDraftKey, useStoredDraft } from '../drafts';
+
+interface EditorTabProps {
+  agentId: string;
+  details: AppDetails;
+  disabled: boolean;
+  /** A redeploy runs now. */
+  deploying: boolean;
+  /** An operation or its transition window runs: Deploy waits. */
+  busy: boolean;
+  onDeploy: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/** Editor tab: the app's files and variables; Save deploys the edited configuration, Deploy the stored one. */
+export function EditorTab({
+  agentId,
+  details,
+  disabled,
+  deploying,
+  busy,
+  onDeploy,
+  onDirtyChange,
+}: EditorTabProps) {
+  const queryClient = useQueryClient();
+  const showToast = useToastMessage();
+  const { agents } = useCurrentAgent();
+  const appId = details.config.id;
+  const baseline = useMemo(() => createDraft(details), [details]);
+  const unchanged = useCallback((draft: ConfigDraft) => !isDirty(draft, baseline), [baseline]);
+  const [draft, setDraft, resetDraft] = useStoredDraft(
+    appDraftKey(appId),
+    details.config.version ?? '',
+    baseline,
+    unchanged,
+  );
+  const errors = validateDraft(draft);
+  const dirty = !unchanged(draft);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const save = useMutation({
+    mutationFn: async () =>
+      saveApp(
+        agentId,
+        'update',
+        await toSavePayload(draft, configMetaOf(details), (text, field) =>
+          encryptForAgent(agents, agentId, text, field),
+        ),
+      ),
+    onSuccess: () => {
+      showToast({ title: 'Success', description: 'App updated', status: 'success' });
+      resetDraft();
+      forgetStoredDetails(agentId, appId);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
+      eventBus.publish('apps:changed', { agentId });
+    },
+    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
+  });
+
+  const onSave = () => {
+    if (errors.length > 0) {
+      showToast({
+        title: 'Error',
+        description: 'Please fix the validation errors before saving.',
+        status: 'error',
+      });
+      return;
+    }
+    save.mutate();
+  };
+
+  return (
+    <Stack spacing={4}>
+      <ConfigEditor draft={draft} onChange={setDraft} readOnly={disabled} />
+      <Flex gap={2} justify="flex-end">
+        <Button variant="ghost" isDisabled={!dirty || save.isPending} onClick={resetDraft}>
+          Discard Changes
+        </Button>
+        <Button
+          colorScheme="blue"
+          isDisabled={disabled || errors.length > 0 || save.isPending || !dirty}
+          onClick={onSave}
+        >
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+        <Button colorScheme="green" isDisabled={disabled || busy || save.isPending} onClick={onDeploy}>
+          {deploying ? 'Deploying...' : 'Deploy'}
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { appStatusesQueryOptions, eventBus, queryKeys, useToastMessage, type AppStatusCode } from 'shared';
+import { controlApp, type AppOperation } from '../app-api';
+import {
+  OPERATION_DONE,
+  POLL_RESUME_MS,
+  TRANSITION_MAX_MS,
+  isTransitionOver,
+  operationFailure,
+} from './app-controls';
+
+export interface AppControl {
+  status: AppStatusCode | null;
+  /** The operation running now, if any. */
+  operation: AppOperation | null;
+  /** An operation or its transition window is running: every control is off. */
+  busy: boolean;
+  run: (operation: AppOperation) => void;
+}
+
+/**
+ * An app's status and its controls (spec section 4): statuses are polled every 12 s while the
+ * server is online; an action pauses polling, which resumes 2 s after it with a refresh.
+ */
+export function useAppControl(agentId: string, appId: string, isOnline: boolean): AppControl {
+  const queryClient = useQueryClient();
+  const showToast = useToastMessage();
+  const [paused, setPaused] = useState(false);
+  const [transitionStartedAt, setTransitionStartedAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const statuses = useQuery(appStatusesQueryOptions(agentId, isOnline && !paused));
+  const status = isOnline ? (statuses.data?.[appId] ?? null) : null;
+
+  const resumeSoon = () =>
+    window.setTimeout(() => {
+      setPaused(false);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apps.statuses(agentId) });
+    }, POLL_RESUME_MS);
+
+  const control = useMutation({
+    mutationFn: (operation: AppOperation) => controlApp(agentId, appId, operation),
+    onMutate: () => {
+      setPaused(true);
+      setTransitionStartedAt(Date.now());
+    },
+    onSuccess: (_status, operation) => {
+      showToast({ title: OPERATION_DONE[operation], status: 'success' });
+      eventBus.publish('apps:changed', { agentId });
+    },
+    onError: (_error, operation) =>
+      showToast({ title: 'Error', description: operationFailure(operation), status: 'error' }),
+    onSettled: () => resumeSoon(),
+  });
+
+  // The transition marker needs a clock only while it may still be running.
+  useEffect(() => {
+    if (transitionStartedAt === null) return undefined;
+    const timer = window.setInterval(() => {
+      const tick = Date.now();
+      setNow(tick);
+      if (tick - transitionStartedAt >= TRANSITION_MAX_MS) setTransitionStartedAt(null);
+    }, 500);
+    return () => window.clearInterval(timer);
+  }, [transitionStartedAt]);
+  const transitioning =
+    transitionStartedAt !== null &&
+    !isTransitionOver(transitionStartedAt, now, statuses.dataUpdatedAt || null);
+
+  return {
+    status,
+    operation: control.isPending ? control.variables : null,
+    busy: control.isPending || transitioning,
+    run: (operation) => control.mutate(operation),
+  };
+}

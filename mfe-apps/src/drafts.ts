@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Unsaved editor work kept in session storage (spec section 2, Create App): one key for a new app
+ * and one per existing app id, so a reload or a visit elsewhere does not lose it. A stored draft
+ * belongs to the version it was made from; another version starts clean.
+ */
+export const NEW_APP_DRAFT_KEY = 'app_draft:new';
+export const appDraftKey = (appId: string) => `app_draft:${appId}`;
+
+interface StoredDraft<T> {
+  basis: string;
+  value: T;
+}
+
+export function readDraft<T>(key: string, basis: string): T | null {
+  try {
+    const raw = window.sessionStorage.getItem(key);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as StoredDraft<T>;
+    return stored.basis === basis ? stored.value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearDraft(key: string): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** State that survives in session storage under `key` while it differs from the start value. */
+export function useStoredDraft<T>(
+  key: string,
+  basis: string,
+  initial: T,
+  isUnchanged: (value: T) => boolean,
+): [T, (next: T) => void, () => void] {
+  const [value, setValue] = useState<T>(() => readDraft<T>(key, basis) ?? initial);
+  useEffect(() => {
+    try {
+      if (isUnchanged(value)) window.sessionStorage.removeItem(key);
+      else window.sessionStorage.setItem(key, JSON.stringify({ basis, value } satisfies StoredDraft<T>));
+    } catch {
+      // A full or unavailable storage only loses the draft on reload.
+    }
+  }, [key, basis, value, isUnchanged]);
+  const reset = () => {
+    clearDraft(key);
+    setValue(initial);
+  };
+  return [value, setValue, reset];
+}

@@ -1,0 +1,239 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppDetails } from 'shared';
+import { recordToasts } from 'shared/src/test-support/api';
+import { ok, postsOf, renderPage, testServer } from 'shared/src/test-support/render-page';
+import AppDetailPage from './AppDetailPage';
+
+jest.mock('../editor/LazyCodeEditor');
+
+const details = (version = '1.0.0'): AppDetails => ({
+  config: {
+    id: 'app-1',
+    name: 'gitea',
+    description: 'Git hosting',
+    version,
+    template_id: 'gitea',
+    extension: null,
+    icon: 'GitBranch',
+    color: '#38A169',
+    files: [
+      { id: 'tpl-file', filename: 'compose.yml', is_encrypted: false, type: 'inherited', app_id: null },
+    ],
+    variables: [{ id: 'tpl-var', name: 'HTTP_PORT', is_encrypted: false, type: 'inherited', app_id: null }],
+    extension_values: [],
+    supported_extensions: [],
+  },
+  tags: [{ name: '1.0.0' }],
+  versions: [
+    { name: '1.1.0', breaking_changes: false },
+    { name: '1.0.0', breaking_changes: false },
+  ],
+  files: { 'tpl-file': `services:\n  web:\n    image: gitea:${version}\n` },
+  variables: { 'tpl-var': '3000' },
+});
+
+const baseAnswers = {
+  '/api/v1/apps/get-apps': ok({
+    apps: [{ id: 'app-1', name: 'gitea', icon: 'GitBranch', color: '#38A169', extension: null, status: 1 }],
+  }),
+  '/api/v1/apps/get-apps-status': ok({ apps: [{ app_id: 'app-1', status: 1 }] }),
+  '/api/v1/apps/get-app': ok(details()),
+  '/api/v1/catalog/get-apps': ok([
+    {
+      id: 'gitea',
+      name: 'Gitea',
+      homepage_url: 'https://gitea.io',
+      repository_url: null,
+      documentation_url: 'https://docs.gitea.com',
+      license: 'MIT',
+      license_url: null,
+      logo: 'gitea.svg',
+    },
+  ]),
+  '/api/v1/apps/get-logs': ok({ logs: { containers: {}, logs: [] } }),
+};
+
+const toasts = recordToasts();
+beforeEach(() => sessionStorage.clear());
+
+function renderDetail(
+  options: { online?: boolean; answers?: object; agent?: ReturnType<typeof testServer> } = {},
+) {
+  return renderPage(<AppDetailPage />, {
+    route: '/app/app-1',
+    path: '/app/:appId',
+    online: options.online,
+    agent: options.agent,
+    answers: { ...baseAnswers, ...(options.answers as object) } as never,
+  });
+}
+
+test('shows the app: icon tile, name, description, status, version and the About card', async () => {
+  renderDetail();
+  expect(await screen.findByRole('heading', { name: 'gitea' })).toBeInTheDocument();
+  expect(screen.getByText('Git hosting')).toBeInTheDocument();
+  expect(screen.getByTestId('app-icon-tile').querySelector('svg')).toHaveAttribute('data-icon', 'GitBranch');
+  expect(await screen.findByRole('img', { name: 'gitea logo' })).toHaveAttribute(
+    'src',
+    'http://dock.test/catalog-assets/gitea.svg',
+  );
+  await waitFor(() => expect(screen.getByTestId('app-status')).toHaveTextContent('Active'));
+  expect(screen.getByRole('combobox', { name: 'Version' })).toHaveValue('1.0.0');
+  const about = screen.getByLabelText('About');
+  // Shown on wide screens only (hidden in jsdom's narrow default), hence hidden: true.
+  expect(within(about).getByRole('link', { name: 'Homepage', hidden: true })).toHaveAttribute(
+    'href',
+    'https://gitea.io',
+  );
+  expect(within(about).queryByRole('link', { name: 'Repository', hidden: true })).not.toBeInTheDocument();
+  expect(within(about).getByText(/MIT/)).toBeInTheDocument();
+});
+
+test('an unknown app and a failed load say so', async () => {
+  const { view } = renderPage(<AppDetailPage />, {
+    route: '/app/nope',
+    path: '/app/:appId',
+    answers: baseAnswers,
+  });
+  expect(await screen.findByText('App not found: nope')).toBeInTheDocument();
+  view.unmount();
+  renderDetail({
+    answers: { '/api/v1/apps/get-app': { status: 500, body: { success: false, message: 'boom' } } },
+  });
+  expect(await screen.findByText('Error loading app details: boom')).toBeInTheDocument();
+});
+
+test("an active app can stop but not start; stopping says 'App stopped' and holds the controls through the transition", async () => {
+  const { fetchMock } = renderDetail({
+    answers: { '/api/v1/apps/control-app': ok({ app_id: 'app-1', status: 5, operation: 'stop' }) },
+  });
+  await waitFor(() => expect(screen.getByTestId('app-status')).toHaveTextContent('Active'));
+  expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
+  await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+  await waitFor(() => expect(toasts.calls).toHaveBeenCalledWith({ title: 'App stopped', status: 'success' }));
+  expect(postsOf(fetchMock).find((call) => call.path === '/api/v1/apps/control-app')?.body).toEqual({
+    app_id: 'app-1',
+    action: 'stopped',
+    operation: 'stop',
+  });
+  // The transition window keeps every control off until a fresh status arrives.
+  expect(screen.getByRole('button', { name: 'Restart' })).toBeDisabled();
+});
+
+test('a failed control says which one failed', async () => {
+  renderDetail({
+    answers: { '/api/v1/apps/control-app': { status: 500, body: { success: false, message: 'agent gone' } } },
+  });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Restart' })).toBeEnabled());
+  await userEvent.click(screen.getByRole('button', { name: 'Restart' }));
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({
+      title: 'Error',
+      description: 'Failed to restart the app. Please try again.',
+      status: 'error',
+    }),
+  );
+});
+
+test('an offline server disables the controls and says why', async () => {
+  renderDetail({ online: false });
+  expect(
+    await screen.findByText('The server is offline. Interactions with this app are disabled.'),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+});
+
+test('choosing another version loads it, shows the Viewing badge and the Version Loaded toast', async () => {
+  const { fetchMock } = renderDetail();
+  const picker = await screen.findByRole('combobox', { name: 'Version' });
+  fetchMock.mockImplementationOnce(async (url: string) => {
+    expect(new URL(url).searchParams.get('version')).toBe('1.1.0');
+    return {
+      ok: true,
+      status: 200,
+      statusText: '',
+      json: async () => ({ success: true, message: 'OK', data: details('1.1.0') }),
+    };
+  });
+  await userEvent.selectOptions(picker, '1.1.0');
+  expect(await screen.findByText('Viewing 1.1.0')).toBeInTheDocument();
+  expect(toasts.calls).toHaveBeenCalledWith(expect.objectContaining({ title: 'Version Loaded' }));
+});
+
+test('the Settings tab renames the app, changes its icon and deletes it after Are you sure?', async () => {
+  const { fetchMock } = renderDetail({
+    answers: {
+      '/api/v1/apps/update-app-name': ok({ name: 'forge' }, 'App renamed'),
+      '/api/v1/apps/update-app-icon': ok({ icon: 'Database', color: '#38A169' }, 'Icon updated'),
+      '/api/v1/apps/delete-app': ok(null, 'App deleted'),
+    },
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
+  const name = screen.getByLabelText('App name');
+  await userEvent.clear(name);
+  await userEvent.type(name, '1bad');
+  expect(
+    screen.getByText('App name must start with a letter and contain only letters, numbers, and hyphens'),
+  ).toBeInTheDocument();
+  const nameForm = name.closest('form')!;
+  expect(within(nameForm).getByRole('button', { name: 'Update' })).toBeDisabled();
+  await userEvent.clear(name);
+  await userEvent.type(name, 'forge{Enter}');
+  await waitFor(() => expect(toasts.calls).toHaveBeenCalledWith({ title: 'App renamed', status: 'success' }));
+
+  await userEvent.click(screen.getByRole('button', { name: 'Change Icon' }));
+  const picker = await screen.findByRole('dialog', { name: 'Select an Icon' });
+  await userEvent.type(within(picker).getByLabelText('Search icons'), 'data');
+  await userEvent.click(within(picker).getByRole('button', { name: 'Database' }));
+  await userEvent.click(within(picker).getByRole('button', { name: 'Select' }));
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({ title: 'Icon updated', status: 'success' }),
+  );
+
+  await userEvent.click(screen.getByRole('button', { name: 'Delete App' }));
+  const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Delete App' }));
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  const posts = postsOf(fetchMock);
+  expect(posts.find((call) => call.path === '/api/v1/apps/update-app-name')?.body).toEqual({
+    app_id: 'app-1',
+    agent_id: 'agent-1',
+    name: 'forge',
+  });
+  expect(posts.find((call) => call.path === '/api/v1/apps/update-app-icon')?.body).toMatchObject({
+    icon: 'Database',
+  });
+  expect(posts.some((call) => call.path === '/api/v1/apps/delete-app')).toBe(true);
+});
+
+test('the Editor tab saves an override as a user file and deploys', async () => {
+  const { fetchMock } = renderDetail({
+    answers: {
+      '/api/v1/apps/update-app': ok({ id: 'app-1' }, 'App updated'),
+      '/api/v1/apps/control-app': ok({ app_id: 'app-1', status: 1, operation: 'redeploy' }),
+    },
+  });
+  const save = await screen.findByRole('button', { name: 'Save' });
+  expect(save).toBeDisabled();
+  await userEvent.click(
+    within(screen.getByRole('group', { name: 'Variable #1' })).getByRole('button', { name: 'Override' }),
+  );
+  await userEvent.click(save);
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({
+      title: 'Success',
+      description: 'App updated',
+      status: 'success',
+    }),
+  );
+  const update = postsOf(fetchMock).find((call) => call.path === '/api/v1/apps/update-app')!;
+  const sentVariables = (update.body.config as { variables: { name: string; type: string }[] }).variables;
+  expect(sentVariables).toEqual([expect.objectContaining({ name: 'HTTP_PORT', type: 'user' })]);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Deploy' }));
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({ title: 'App redeployed', status: 'success' }),
+  );
+});

@@ -1,0 +1,77 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { recordToasts } from 'shared/src/test-support/api';
+import { NEW_APP_DRAFT_KEY } from '../drafts';
+import { ok, postsOf, renderPage } from 'shared/src/test-support/render-page';
+import CreateAppPage, { NAVIGATE_AFTER_CREATE_MS } from './CreateAppPage';
+
+jest.mock('../editor/LazyCodeEditor');
+
+const answers = {
+  '/api/v1/apps/get-apps': ok({
+    apps: [{ id: 'x', name: 'taken', icon: 'Package', color: '#000000', extension: null, status: 1 }],
+  }),
+  '/api/v1/apps/create-app': ok({ id: 'new-app' }, 'App created'),
+};
+
+const toasts = recordToasts();
+beforeEach(() => sessionStorage.clear());
+
+function renderCreate() {
+  return renderPage(<CreateAppPage />, { route: '/create-app', path: '/create-app', answers });
+}
+
+async function writeCompose() {
+  // A new file opens in the editor at once.
+  await userEvent.click(screen.getByRole('button', { name: 'Add File' }));
+  await userEvent.type(screen.getByLabelText('Content of compose.yml'), 'services: {{}');
+}
+
+test('creates the app from its name and files, then goes home after 100 ms', async () => {
+  const { fetchMock } = renderCreate();
+  const create = screen.getByRole('button', { name: 'Create' });
+  expect(create).toBeDisabled();
+  await userEvent.type(screen.getByLabelText(/App Name/), 'taken');
+  expect(await screen.findByText('An app with this name already exists')).toBeInTheDocument();
+  expect(create).toBeDisabled();
+  await userEvent.clear(screen.getByLabelText(/App Name/));
+  await userEvent.type(screen.getByLabelText(/App Name/), 'my-web');
+  await writeCompose();
+  jest.useFakeTimers({ advanceTimers: true });
+  await userEvent.click(create);
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({
+      title: 'Success',
+      description: 'App created',
+      status: 'success',
+    }),
+  );
+  const body = postsOf(fetchMock).find((call) => call.path === '/api/v1/apps/create-app')!.body as {
+    config: { name: string; files: { id: string; filename: string }[] };
+    files: Record<string, string>;
+  };
+  expect(body.config.name).toBe('my-web');
+  expect(body.config.files.map((file) => file.filename)).toEqual(['compose.yml']);
+  expect(Object.values(body.files)).toEqual(['services: {}']);
+  expect(screen.getByTestId('where')).toHaveTextContent('/create-app');
+  act(() => jest.advanceTimersByTime(NAVIGATE_AFTER_CREATE_MS));
+  expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  expect(sessionStorage.getItem(NEW_APP_DRAFT_KEY)).toBeNull();
+  jest.useRealTimers();
+});
+
+test('keeps the unsaved draft in session storage across a reload, and Discard All Changes drops it', async () => {
+  const first = renderCreate();
+  await userEvent.type(screen.getByLabelText(/App Name/), 'draft-app');
+  await writeCompose();
+  expect(sessionStorage.getItem(NEW_APP_DRAFT_KEY)).toContain('draft-app');
+  first.view.unmount();
+
+  renderCreate();
+  expect(screen.getByLabelText(/App Name/)).toHaveValue('draft-app');
+  expect(screen.getByRole('button', { name: /compose\.yml/ })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Discard All Changes' }));
+  expect(screen.getByLabelText(/App Name/)).toHaveValue('');
+  expect(screen.queryByRole('button', { name: /compose\.yml/ })).not.toBeInTheDocument();
+  expect(sessionStorage.getItem(NEW_APP_DRAFT_KEY)).toBeNull();
+});

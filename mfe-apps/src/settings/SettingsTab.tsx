@@ -1,0 +1,251 @@
+import {
+  Box,
+  Button,
+  Card,
+  CardBody,
+  Flex,
+  FormControl,
+  FormErrorMessage,
+  FormLabel,
+  Heading,
+  Input,
+  Stack,
+  Text,
+  useDisclosure,
+} from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  AppIcon,
+  appsQueryOptions,
+  canRenameApp,
+  eventBus,
+  queryKeys,
+  useToastMessage,
+  validateAppName,
+  type AppConfig,
+} from 'shared';
+import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
+import { deleteApp, forgetStoredDetails, updateAppIcon, updateAppName } from '../app-api';
+import { IconPickerDialog } from './IconPickerDialog';
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+interface SettingsTabProps {
+  agentId: string;
+  config: AppConfig;
+  disabled: boolean;
+}
+
+function useAppChanged(agentId: string, appId: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    forgetStoredDetails(agentId, appId);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
+    eventBus.publish('apps:changed', { agentId });
+  };
+}
+
+function NameCard({ agentId, config, disabled }: SettingsTabProps) {
+  const showToast = useToastMessage();
+  const changed = useAppChanged(agentId, config.id);
+  const apps = useQuery(appsQueryOptions(agentId));
+  const [name, setName] = useState(config.name);
+  const error = validateAppName(name, {
+    existingNames: (apps.data ?? []).map((app) => app.name),
+    currentName: config.name,
+  });
+  const rename = useMutation({
+    mutationFn: () => updateAppName(agentId, config.id, name.trim()),
+    onSuccess: () => {
+      showToast({ title: 'App renamed', status: 'success' });
+      changed();
+    },
+    onError: () =>
+      showToast({
+        title: 'Error',
+        description: 'Failed to rename the app. Please try again.',
+        status: 'error',
+      }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canRenameApp(name, config.name, error) && !rename.isPending) rename.mutate();
+  };
+  return (
+    <Card variant="outline" as="form" onSubmit={submit} noValidate>
+      <CardBody>
+        <FormControl isInvalid={Boolean(error) && name !== config.name} isDisabled={disabled}>
+          <FormLabel>App name</FormLabel>
+          <Flex gap={2} maxW="lg">
+            <Input value={name} onChange={(event) => setName(event.target.value)} />
+            <Button
+              type="submit"
+              colorScheme="blue"
+              isLoading={rename.isPending}
+              isDisabled={disabled || !canRenameApp(name, config.name, error)}
+            >
+              Update
+            </Button>
+          </Flex>
+          <FormErrorMessage>{error}</FormErrorMessage>
+        </FormControl>
+      </CardBody>
+    </Card>
+  );
+}
+
+function AppearanceCard({ agentId, config, disabled }: SettingsTabProps) {
+  const showToast = useToastMessage();
+  const changed = useAppChanged(agentId, config.id);
+  const picker = useDisclosure();
+  const [colour, setColour] = useState(config.color);
+  const save = useMutation({
+    mutationFn: (next: { icon: string; color: string }) =>
+      updateAppIcon(agentId, config.id, next.icon, next.color),
+    onSuccess: () => {
+      showToast({ title: 'Icon updated', status: 'success' });
+      changed();
+    },
+    onError: () =>
+      showToast({
+        title: 'Error',
+        description: 'Failed to update the app icon. Please try again.',
+        status: 'error',
+      }),
+  });
+  const colourValid = HEX_COLOUR.test(colour);
+  return (
+    <Card variant="outline">
+      <CardBody>
+        <Stack spacing={4}>
+          <Heading size="sm">Customize App</Heading>
+          <Flex gap={4} align="center" wrap="wrap">
+            <Flex
+              w="64px"
+              h="64px"
+              rounded="xl"
+              align="center"
+              justify="center"
+              color="white"
+              bg={colourValid ? colour : config.color}
+              data-testid="icon-preview"
+            >
+              <AppIcon name={config.icon} size={32} />
+            </Flex>
+            <Button size="sm" onClick={picker.onOpen} isDisabled={disabled}>
+              Change Icon
+            </Button>
+            <FormControl w="auto" isInvalid={!colourValid} isDisabled={disabled}>
+              <FormLabel fontSize="sm" mb={1}>
+                Colour
+              </FormLabel>
+              <Flex gap={2}>
+                <Input
+                  type="color"
+                  aria-label="Pick a colour"
+                  value={colourValid ? colour : '#000000'}
+                  onChange={(event) => setColour(event.target.value)}
+                  w="48px"
+                  p={1}
+                />
+                <Input
+                  aria-label="Colour hex"
+                  value={colour}
+                  onChange={(event) => setColour(event.target.value)}
+                  w="110px"
+                  fontFamily="mono"
+                />
+                <Button
+                  size="md"
+                  isDisabled={disabled || !colourValid || colour.toLowerCase() === config.color.toLowerCase()}
+                  isLoading={save.isPending}
+                  onClick={() => save.mutate({ icon: config.icon, color: colour })}
+                >
+                  Save colour
+                </Button>
+              </Flex>
+            </FormControl>
+          </Flex>
+        </Stack>
+      </CardBody>
+      {picker.isOpen && (
+        <IconPickerDialog
+          current={config.icon}
+          onClose={picker.onClose}
+          onSelect={(icon) => {
+            picker.onClose();
+            save.mutate({ icon, color: colourValid ? colour : config.color });
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function DeleteCard({ agentId, config, disabled }: SettingsTabProps) {
+  const showToast = useToastMessage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const confirm = useDisclosure();
+  const remove = useMutation({
+    mutationFn: () => deleteApp(agentId, config.id),
+    onSuccess: () => {
+      confirm.onClose();
+      showToast({ title: 'App deleted', status: 'success' });
+      forgetStoredDetails(agentId, config.id);
+      queryClient.removeQueries({ queryKey: ['apps', agentId, 'detail', config.id] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
+      eventBus.publish('apps:changed', { agentId });
+      navigate('/');
+    },
+    onError: () =>
+      showToast({
+        title: 'Error',
+        description: 'Failed to delete the app. Please try again.',
+        status: 'error',
+      }),
+  });
+  return (
+    <Card variant="outline" borderColor="red.200">
+      <CardBody>
+        <Stack spacing={3}>
+          <Heading size="sm" color="red.700">
+            Delete App
+          </Heading>
+          <Text fontSize="sm" color="gray.600">
+            Stops {config.name}, removes its containers and files from the server, and forgets its
+            configuration.
+          </Text>
+          <Box>
+            <Button colorScheme="red" size="sm" onClick={confirm.onOpen} isDisabled={disabled}>
+              Delete App
+            </Button>
+          </Box>
+        </Stack>
+      </CardBody>
+      <ConfirmDialog
+        isOpen={confirm.isOpen}
+        title="Are you sure?"
+        confirmLabel="Delete App"
+        isLoading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={confirm.onClose}
+      >
+        {config.name} and its data on the server will be deleted. This action cannot be undone.
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+/** Settings tab: the app's name, icon and colour, and deleting it. */
+export function SettingsTab(props: SettingsTabProps) {
+  return (
+    <Stack spacing={5} maxW="3xl">
+      <NameCard key={props.config.name} {...props} />
+      <AppearanceCard key={`${props.config.icon}${props.config.color}`} {...props} />
+      <DeleteCard {...props} />
+    </Stack>
+  );
+}
