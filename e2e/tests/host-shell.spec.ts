@@ -248,6 +248,54 @@ test('server settings rename the server and manage its real Docker networks and 
   await expect(registry).toHaveCount(0);
 });
 
+test('a custom Compose app is created from an uploaded file, runs, logs, stops and is deleted', async () => {
+  test.setTimeout(120_000);
+  buildE2eImage();
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Deploy App' }).click();
+  await page.getByRole('dialog', { name: 'Deploy App' }).getByText('Deploy Your Own App').click();
+  await expect(page).toHaveURL(/#\/create-app$/);
+  await page.getByLabel('App Name').fill('e2e-custom');
+  const compose = [
+    'services:',
+    '  web:',
+    `    image: ${E2E_APP.image}:${E2E_APP.version}`,
+    '    command: ["sh", "-c", "echo hello-from-e2e; exec httpd -f -p 8080 -h /www"]',
+    '    stop_grace_period: 1s',
+    '',
+  ].join('\n');
+  await page
+    .getByLabel('Upload files from disk')
+    .setInputFiles({ name: 'compose.yml', mimeType: 'text/yaml', buffer: Buffer.from(compose) });
+  await expect(page.getByRole('group', { name: 'File #1' })).toContainText('compose.yml');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'App created' })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/#\/$/);
+
+  const tile = page.getByTestId('app-tile').filter({ hasText: 'e2e-custom' });
+  await expect(tile).toContainText('Active', { timeout: 30_000 });
+  await tile.click();
+  await expect(page.getByRole('heading', { name: 'e2e-custom' })).toBeVisible();
+  await expect(page.getByTestId('app-status')).toHaveText('Active');
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await expect(page.getByText('hello-from-e2e')).toBeVisible({ timeout: 15_000 });
+  await keepScreenshot(page, 'app-logs');
+
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'App stopped' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('app-status')).toHaveText('Stopped', { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeEnabled();
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Delete App' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Delete App' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'App deleted' })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByTestId('app-tile').filter({ hasText: 'e2e-custom' })).toHaveCount(0);
+});
+
 test('returning from checkout clears stored state, drops the flag and re-checks authentication', async () => {
   await page.evaluate(() => sessionStorage.setItem('before-checkout', 'x'));
   const profileFetch = page.waitForRequest((request) => request.url().endsWith('/auth/user'));
