@@ -160,6 +160,8 @@ test('the new server gets the Free plan on the organization page, and Deploy App
   await expect(page.getByRole('heading', { name: 'Hopper Labs' })).toBeVisible();
   await expect(page.getByLabel('Organization', { exact: true })).not.toContainText('Hopper Operations');
   await expect(row).toContainText('Free');
+  // The first organization has an online server: deleting it waits until the server is offline.
+  await expect(page.getByRole('button', { name: 'Delete Organization' })).toBeDisabled();
 
   await page.getByTestId('sidebar').getByText('Dashboard').click();
   await expect(deploy).toBeEnabled();

@@ -4,13 +4,16 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   createQueryClient,
+  CurrentAgentContext,
   CurrentUserContext,
   ORGANIZATION_NAME_MAX_LENGTH,
+  type CurrentAgentValue,
   type CurrentUserValue,
   type User,
   type UserOrganization,
 } from 'shared';
 import { answerApi, recordToasts, type ApiAnswer } from 'shared/src/test-support/api';
+import { testServer } from 'shared/src/test-support/render-page';
 import { OrganizationDetailsCard } from './OrganizationDetailsCard';
 
 const acme: UserOrganization = {
@@ -21,7 +24,7 @@ const acme: UserOrganization = {
   licenses: 0,
 };
 
-function renderCard(organization: UserOrganization, answer: ApiAnswer) {
+function renderCard(organization: UserOrganization, answer: ApiAnswer, onlineServers: string[] = []) {
   const fetchMock = answerApi({
     '/api/v1/organization/rename-organization': answer,
     '/api/v1/organizations/delete-organization': answer,
@@ -38,12 +41,20 @@ function renderCard(organization: UserOrganization, answer: ApiAnswer) {
     <ChakraProvider>
       <QueryClientProvider client={createQueryClient()}>
         <CurrentUserContext.Provider value={current as CurrentUserValue}>
-          <OrganizationDetailsCard organization={organization} />
+          <CurrentAgentContext.Provider value={agentsOf(organization.id, onlineServers)}>
+            <OrganizationDetailsCard organization={organization} />
+          </CurrentAgentContext.Provider>
         </CurrentUserContext.Provider>
       </QueryClientProvider>
     </ChakraProvider>,
   );
   return { fetchMock, current };
+}
+
+/** One server, edge-1, in the organization; `online` lists the servers online now. */
+function agentsOf(organizationId: string, online: string[]): CurrentAgentValue {
+  const agents = [testServer({ id: 'edge-1', name: 'edge-1', organization_id: organizationId })];
+  return { agents, isAgentOnline: (id: string) => online.includes(id) } as unknown as CurrentAgentValue;
 }
 
 const toasts = recordToasts();
@@ -104,4 +115,10 @@ test('an admin can rename but is not offered the delete', () => {
   renderCard({ ...acme, role: 'admin' }, { status: 200, body: {} });
   expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Delete Organization' })).not.toBeInTheDocument();
+});
+
+test('an organization with an online server cannot be deleted yet, and the card says which server', () => {
+  renderCard(acme, { status: 200, body: {} }, ['edge-1']);
+  expect(screen.getByRole('button', { name: 'Delete Organization' })).toBeDisabled();
+  expect(screen.getByText(/Stop the agent on edge-1 first/)).toBeInTheDocument();
 });

@@ -15,6 +15,7 @@ import {
   canDeleteOrganization,
   ORGANIZATION_NAME_MAX_LENGTH,
   queryKeys,
+  useCurrentAgent,
   useCurrentUser,
   useToastMessage,
   validateOrganizationName,
@@ -26,6 +27,11 @@ import { deleteOrganization, renameOrganization } from './organization-api';
 /** Details tab: rename the organization (max 255 characters) and, for its owner, delete it. */
 export function OrganizationDetailsCard({ organization }: { organization: UserOrganization }) {
   const { user, setUser, removeOrganization } = useCurrentUser();
+  const { agents, isAgentOnline } = useCurrentAgent();
+  // The server refuses while any of the organization's servers is online; say so before asking.
+  const onlineServers = agents.filter(
+    (agent) => agent.organization_id === organization.id && isAgentOnline(agent.id),
+  );
   const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const [name, setName] = useState(organization.name);
@@ -93,9 +99,17 @@ export function OrganizationDetailsCard({ organization }: { organization: UserOr
       {canDeleteOrganization(user, organization.id) && (
         <Flex mt={6} pt={4} borderTopWidth="1px" align="center" justify="space-between" gap={3} wrap="wrap">
           <Text fontSize="sm" color="gray.600">
-            Deleting the organization removes its servers from Dockhand. All of them must be offline.
+            {onlineServers.length > 0
+              ? `Stop the agent on ${onlineServers.map((agent) => agent.name).join(', ')} first: an organization can be deleted only when all its servers are offline.`
+              : 'Deleting the organization removes its servers from Dockhand. All of them must be offline.'}
           </Text>
-          <Button colorScheme="red" variant="outline" size="sm" onClick={() => setConfirming(true)}>
+          <Button
+            colorScheme="red"
+            variant="outline"
+            size="sm"
+            isDisabled={onlineServers.length > 0}
+            onClick={() => setConfirming(true)}
+          >
             Delete Organization
           </Button>
         </Flex>

@@ -9,6 +9,8 @@ export interface CurrentAgentValue {
   currentAgentId: string | null;
   currentAgent: Agent | null;
   isOnline: boolean;
+  /** Whether any server the user sees is online now (from the shell's status polling). */
+  isAgentOnline: (agentId: string) => boolean;
   /** Stores or removes `agent_id` and publishes `agent:selected`. */
   selectAgent: (agentId: string | null) => void;
 }

@@ -65,6 +65,7 @@ export function renderPage(page: ReactNode, options: RenderPageOptions) {
     currentAgent: agent,
     currentAgentId: agent?.id ?? null,
     isOnline: options.online ?? true,
+    isAgentOnline: () => options.online ?? true,
     isLoadingAgents: false,
     agentError: null,
     selectAgent: jest.fn(),

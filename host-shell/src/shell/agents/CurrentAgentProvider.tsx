@@ -178,9 +178,11 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
       currentAgentId,
       currentAgent,
       isOnline,
+      isAgentOnline: (agentId) => statuses.get(agentId) === true,
       selectAgent,
     }),
     [
+      statuses,
       agents,
       agentsQuery.isLoading,
       agentsQuery.error,

@@ -63,6 +63,7 @@ function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: 
     currentAgentId: current?.id ?? null,
     currentAgent: current,
     isOnline: current ? online.includes(current.id) : false,
+    isAgentOnline: (id) => online.includes(id),
     selectAgent: jest.fn(),
   };
   const hostValue: HostAgentValue = {
