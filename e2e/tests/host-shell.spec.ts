@@ -360,6 +360,30 @@ test('the page preloads exactly the scripts of its first screen, signed in or no
   expect(visitor.hinted.length).toBeLessThan(signedIn.hinted.length);
 });
 
+test('after buying Business in the (development) checkout, the Members tab invites and removes a member', async () => {
+  await page.goto('/#/organization');
+  const checkoutTab = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Upgrade to Business' }).click();
+  const checkout = await checkoutTab;
+  await checkout.getByRole('button', { name: 'Complete purchase' }).click();
+  // The checkout returns to the organization page in that tab, which drops the flag and reads the new plan.
+  await expect(checkout).toHaveURL(/127\.0\.0\.1:\d+\/#\/organization$/);
+  await expect(checkout.getByRole('region', { name: 'Subscription & Billing' })).toContainText('Business');
+  await checkout.getByRole('tab', { name: 'Members' }).click();
+  const members = checkout.getByRole('region', { name: 'Members' });
+  await members.getByLabel('Email').fill('ada.member@example.com');
+  await members.getByRole('button', { name: 'Invite' }).click();
+  await expect(checkout.getByRole('status').filter({ hasText: 'Member added' })).toBeVisible();
+  const row = members.getByRole('row').filter({ hasText: 'ada.member@example.com' });
+  await expect(row).toContainText('Invited');
+  await keepScreenshot(checkout, 'organization-members');
+  await row.getByRole('button', { name: 'Remove ada.member@example.com' }).click();
+  await checkout.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(checkout.getByRole('status').filter({ hasText: 'Member removed' })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await checkout.close();
+});
+
 test('logging out clears storage and a guarded page comes back after signing in again', async () => {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();

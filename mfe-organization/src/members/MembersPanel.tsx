@@ -41,7 +41,12 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
   const invite = useMutation({
     mutationFn: (address: string) => inviteMember(organization.id, address),
     onSuccess: (message) => {
-      showToast({ title: message, status: 'success' });
+      // An email without an account yet joins at its first sign-in; the server says so.
+      showToast({
+        title: 'Member added',
+        description: message === 'Member added' ? undefined : message,
+        status: 'success',
+      });
       setEmail('');
       setTouched(false);
       void refresh();
