@@ -29,5 +29,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Remotes import shared/src/ui by path, so each bundles its own copy: those components must
+    // hold no state of their own and reach nothing stateful (API client, event bus, contexts,
+    // QueryClient), which exists once per page only through the 'shared' singleton.
+    files: ['shared/src/ui/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*'],
+              allowTypeImports: true,
+              message: 'shared/src/ui is bundled per remote: take state and calls as props.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
 );

@@ -384,6 +384,19 @@ test('after buying Business in the (development) checkout, the Members tab invit
   await checkout.close();
 });
 
+test('once its agent stops, the server is deleted from Server Settings and the dashboard welcomes again', async () => {
+  test.setTimeout(90_000);
+  await agent?.stop();
+  await page.goto('/#/settings');
+  // The shell notices at its next status poll (every 11 s).
+  await expect(page.getByRole('button', { name: 'Delete Server' })).toBeEnabled({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Delete Server' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'hopper-prod was deleted.' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('button', { name: 'Add Your First Server' })).toBeVisible();
+});
+
 test('logging out clears storage and a guarded page comes back after signing in again', async () => {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();

@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Text, useDisclosure } from '@chakra-ui/react';
-import type { Agent } from 'shared';
+import { useMutation } from '@tanstack/react-query';
+import { deleteAgent, useToastMessage, type Agent } from 'shared';
 import { DeleteServerDialog } from 'shared/src/ui/DeleteServerDialog';
 import { useHostAgent } from '../shell/agents/CurrentAgentProvider';
 import { TrashIcon } from '../shell/icons';
@@ -8,6 +9,15 @@ import { TrashIcon } from '../shell/icons';
 export function DeleteServerPanel({ agent }: { agent: Agent }) {
   const confirm = useDisclosure();
   const { removeAgent } = useHostAgent();
+  const showToast = useToastMessage();
+  const remove = useMutation({
+    mutationFn: () => deleteAgent(agent.id),
+    onSuccess: () => {
+      confirm.onClose();
+      removeAgent(agent.id);
+    },
+    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
+  });
   return (
     <Box borderWidth="1px" borderColor="red.200" bg="red.50" rounded="xl" p={4} w="350px" maxW="full">
       <Flex align="center" gap={2} mb={1}>
@@ -25,8 +35,9 @@ export function DeleteServerPanel({ agent }: { agent: Agent }) {
       <DeleteServerDialog
         agent={agent}
         isOpen={confirm.isOpen}
+        isLoading={remove.isPending}
+        onConfirm={() => remove.mutate()}
         onClose={confirm.onClose}
-        onDeleted={() => removeAgent(agent.id)}
       />
     </Box>
   );

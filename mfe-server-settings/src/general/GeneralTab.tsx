@@ -16,7 +16,15 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { eventBus, planServerRename, queryKeys, renameAgent, useToastMessage, type Agent } from 'shared';
+import {
+  deleteAgent,
+  eventBus,
+  planServerRename,
+  queryKeys,
+  renameAgent,
+  useToastMessage,
+  type Agent,
+} from 'shared';
 import { DeleteServerDialog } from 'shared/src/ui/DeleteServerDialog';
 
 function RenameCard({ agent }: { agent: Agent }) {
@@ -98,12 +106,17 @@ function DeleteCard({ agent, isOnline }: { agent: Agent; isOnline: boolean }) {
   const confirm = useDisclosure();
   const navigate = useNavigate();
   const showToast = useToastMessage();
-  const deleted = () => {
-    showToast({ title: 'Success', description: `${agent.name} was deleted.`, status: 'success' });
-    // The shell drops it from the list and selects the next server.
-    eventBus.publish('agent:deleted', { agentId: agent.id });
-    navigate('/');
-  };
+  const remove = useMutation({
+    mutationFn: () => deleteAgent(agent.id),
+    onSuccess: () => {
+      confirm.onClose();
+      showToast({ title: 'Success', description: `${agent.name} was deleted.`, status: 'success' });
+      // The shell drops it from the list and selects the next server.
+      eventBus.publish('agent:deleted', { agentId: agent.id });
+      navigate('/');
+    },
+    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
+  });
   return (
     <Card variant="outline" borderColor="red.200">
       <CardBody>
@@ -126,8 +139,9 @@ function DeleteCard({ agent, isOnline }: { agent: Agent; isOnline: boolean }) {
       <DeleteServerDialog
         agent={agent}
         isOpen={confirm.isOpen}
+        isLoading={remove.isPending}
+        onConfirm={() => remove.mutate()}
         onClose={confirm.onClose}
-        onDeleted={deleted}
       />
     </Card>
   );
