@@ -7,3 +7,7 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 if (!globalThis.crypto?.subtle) {
   Object.defineProperty(globalThis, 'crypto', { value: new Crypto(), configurable: true });
 }
+
+// Component journeys render Chakra UI in jsdom; on a loaded 2-core machine the longest take
+// seconds. A generous limit keeps them from failing on load alone (waits still fail fast).
+jest.setTimeout(20_000);

@@ -63,16 +63,15 @@ export async function fetchAppDetails(
 }
 
 /** An app's details, current (version undefined) or of one version. */
-export const appDetailsQueryOptions = (agentId: string, appId: string, version?: string) => {
-  const stored = version ? null : readStoredDetails(agentId, appId);
-  return queryOptions({
+export const appDetailsQueryOptions = (agentId: string, appId: string, version?: string) =>
+  queryOptions({
     queryKey: queryKeys.apps.detail(agentId, appId, version),
     queryFn: ({ signal }) => fetchAppDetails(agentId, appId, version, signal),
     staleTime: version ? Infinity : APP_DETAILS_CACHE_MS,
-    initialData: stored?.details,
-    initialDataUpdatedAt: stored?.savedAt,
+    // Read once, when the cache entry is created: the stored copy shows at once, then refreshes when stale.
+    initialData: version ? undefined : () => readStoredDetails(agentId, appId)?.details,
+    initialDataUpdatedAt: version ? undefined : () => readStoredDetails(agentId, appId)?.savedAt,
   });
-};
 
 /** Control operations and the action the control call carries (spec section 4: only active or stopped). */
 export type AppOperation = 'start' | 'stop' | 'restart' | 'update' | 'redeploy';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 
 /**
  * Unsaved editor work kept in session storage (spec section 2, Create App): one key for a new app
@@ -32,22 +32,30 @@ export function clearDraft(key: string): void {
   }
 }
 
-/** State that survives in session storage under `key` while it differs from the start value. */
+/**
+ * State that survives in session storage under `key` while it differs from the start value;
+ * `forStorage` says what of it may be written down (e.g. no secret values).
+ */
 export function useStoredDraft<T>(
   key: string,
   basis: string,
   initial: T,
   isUnchanged: (value: T) => boolean,
-): [T, (next: T) => void, () => void] {
+  forStorage: (value: T) => T,
+): [T, Dispatch<SetStateAction<T>>, () => void] {
   const [value, setValue] = useState<T>(() => readDraft<T>(key, basis) ?? initial);
   useEffect(() => {
     try {
       if (isUnchanged(value)) window.sessionStorage.removeItem(key);
-      else window.sessionStorage.setItem(key, JSON.stringify({ basis, value } satisfies StoredDraft<T>));
+      else
+        window.sessionStorage.setItem(
+          key,
+          JSON.stringify({ basis, value: forStorage(value) } satisfies StoredDraft<T>),
+        );
     } catch {
       // A full or unavailable storage only loses the draft on reload.
     }
-  }, [key, basis, value, isUnchanged]);
+  }, [key, basis, value, isUnchanged, forStorage]);
   const reset = () => {
     clearDraft(key);
     setValue(initial);

@@ -6,15 +6,14 @@ export interface InstallRequest {
   version?: string;
 }
 
-/** Starts the installation on the server; resolves with the new app's id. */
-export async function installCatalogApp(agentId: string, request: InstallRequest): Promise<string | null> {
-  const result = await apiCall<{ id?: string } | null>('/api/v1/catalog/install-app', {
+/** Starts the installation on the server (it deploys before answering). */
+export async function installCatalogApp(agentId: string, request: InstallRequest): Promise<void> {
+  await apiCall<unknown>('/api/v1/catalog/install-app', {
     method: 'POST',
     query: { agent_id: agentId },
     body: request,
     failureMessage: 'Failed to install app',
   });
-  return result.data?.id ?? null;
 }
 
 /** `catalog/{appName}` matches the item id case-insensitively (spec section 2). */

@@ -47,20 +47,8 @@ export {
   fetchAgents,
   toMilliseconds,
 } from './query/agentQueries';
-export {
-  APP_LIST_STALE_TIME_MS,
-  APP_STATUS_POLL_MS,
-  appStatusesQueryOptions,
-  appsQueryOptions,
-  fetchAppStatuses,
-  fetchApps,
-} from './query/appQueries';
-export {
-  CATALOG_STALE_TIME_MS,
-  catalogImageUrl,
-  catalogQueryOptions,
-  fetchCatalog,
-} from './query/catalogQueries';
+export { appStatusesQueryOptions, appsQueryOptions } from './query/appQueries';
+export { catalogQueryOptions } from './query/catalogQueries';
 export { deleteAgent, renameAgent } from './api/agents';
 export {
   agentSubscriptionUrl,
@@ -174,7 +162,7 @@ export {
 } from './domain/app-status';
 export type { AppStatusWord } from './domain/app-status';
 export { formatBytes } from './domain/format-bytes';
-export { APP_ICON_NAMES, AppIcon, DEFAULT_APP_ICON, isAppIconName } from './icons/app-icons';
+export { APP_ICON_NAMES, AppIcon, DEFAULT_APP_ICON } from './icons/app-icons';
 
 export {
   EC_KEY_EXTRACTION_FAILED,
@@ -193,5 +181,5 @@ export {
   pickBillingOrganization,
   roleIn,
 } from './domain/permissions';
-export { capabilityValue, formatHardware } from './domain/capabilities';
-export type { CapabilityName } from './domain/capabilities';
+export { capabilityValue, formatHardware, isAgentFeatureEnabled } from './domain/capabilities';
+export type { AgentFeatureName, CapabilityName } from './domain/capabilities';

@@ -1,5 +1,6 @@
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useToastMessage } from 'shared';
 import {
   addFile,
   addUploadedFiles,
@@ -35,6 +36,11 @@ export function FilesSection({
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [original, setOriginal] = useState<DraftFile | null>(null);
   const uploadInput = useRef<HTMLInputElement>(null);
+  const showToast = useToastMessage();
+  const latestDraft = useRef(draft);
+  useEffect(() => {
+    latestDraft.current = draft;
+  });
 
   const expand = (id: string | undefined) => {
     if (id) setExpanded((ids) => new Set(ids).add(id));
@@ -55,12 +61,22 @@ export function FilesSection({
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const chosen = Array.from(input.files ?? []);
-    const uploads = await Promise.all(
-      chosen.map(async (file) => ({ name: file.name, content: await readFileText(file) })),
-    );
-    // The same file can be chosen again later.
-    input.value = '';
-    if (uploads.length > 0) onChange(addUploadedFiles(draft, uploads));
+    try {
+      const uploads = await Promise.all(
+        chosen.map(async (file) => ({ name: file.name, content: await readFileText(file) })),
+      );
+      // Edits made while the files were read are kept: add to the draft as it is now.
+      if (uploads.length > 0) onChange(addUploadedFiles(latestDraft.current, uploads));
+    } catch (error) {
+      showToast({
+        title: 'Error',
+        description: `The files could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        status: 'error',
+      });
+    } finally {
+      // The same file can be chosen again later.
+      input.value = '';
+    }
   };
 
   return (

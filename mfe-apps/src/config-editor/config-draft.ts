@@ -39,6 +39,23 @@ export function createDraft(details: AppDetails | null): ConfigDraft {
   };
 }
 
+/**
+ * The draft as it may be kept in session storage: secret values typed but not saved are left
+ * out (they leave the browser only encrypted, and are not written down in plaintext either).
+ */
+export function withoutSecretValues(draft: ConfigDraft): ConfigDraft {
+  const kept = (value: string, encrypted: boolean) =>
+    !encrypted || value === ENCRYPTED_PLACEHOLDER ? value : '';
+  return {
+    ...draft,
+    files: draft.files.map((file) => ({ ...file, content: kept(file.content, file.is_encrypted) })),
+    variables: draft.variables.map((variable) => ({
+      ...variable,
+      value: kept(variable.value, variable.is_encrypted),
+    })),
+  };
+}
+
 /** True when the files or variables differ from the baseline (usually `createDraft(details)`). */
 export function isDirty(draft: ConfigDraft, baseline: ConfigDraft): boolean {
   return (

@@ -2,7 +2,7 @@
 export { ConfigEditor } from './ConfigEditor';
 export type { ConfigEditorProps } from './ConfigEditor';
 export { VALIDATION_ERRORS_TITLE } from './ValidationErrors';
-export { createDraft, isDirty } from './config-draft';
+export { createDraft, isDirty, withoutSecretValues } from './config-draft';
 export type { ConfigDraft, DraftFile, DraftVariable } from './config-draft';
 export { validateDraft } from './draft-validation';
 export { configMetaOf, toSavePayload } from './save-payload';

@@ -47,6 +47,8 @@ function CatalogLogo({ src, name }: { src: string; name: string }) {
 
 interface AppHeaderProps {
   details: AppDetails;
+  /** The version the app runs (the details on screen may be of another one). */
+  currentVersion: string;
   logo: string | undefined;
   status: AppStatusCode | null;
   operation: AppOperation | null;
@@ -61,6 +63,7 @@ interface AppHeaderProps {
 /** Icon tile, name, description, status, version picker and the Start/Stop/Restart/Update controls. */
 export function AppHeader({
   details,
+  currentVersion,
   logo,
   status,
   operation,
@@ -72,7 +75,6 @@ export function AppHeader({
 }: AppHeaderProps) {
   const { config } = details;
   const available = controlAvailability(status, busy || disabled);
-  const currentVersion = config.version ?? '';
   const versions =
     details.versions.length > 0
       ? details.versions

@@ -17,6 +17,7 @@ import {
   isDirty,
   toSavePayload,
   validateDraft,
+  withoutSecretValues,
   type ConfigDraft,
 } from '../config-editor';
 import { appDraftKey, useStoredDraft } from '../drafts';
@@ -30,6 +31,8 @@ interface EditorTabProps {
   /** An operation or its transition window runs: Deploy waits. */
   busy: boolean;
   onDeploy: () => void;
+  /** The saved configuration is now the app's current one. */
+  onSaved: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }
 
@@ -41,6 +44,7 @@ export function EditorTab({
   deploying,
   busy,
   onDeploy,
+  onSaved,
   onDirtyChange,
 }: EditorTabProps) {
   const queryClient = useQueryClient();
@@ -54,6 +58,7 @@ export function EditorTab({
     details.config.version ?? '',
     baseline,
     unchanged,
+    withoutSecretValues,
   );
   const errors = validateDraft(draft);
   const dirty = !unchanged(draft);
@@ -71,24 +76,13 @@ export function EditorTab({
     onSuccess: () => {
       showToast({ title: 'Success', description: 'App updated', status: 'success' });
       resetDraft();
+      onSaved();
       forgetStoredDetails(agentId, appId);
       void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
       eventBus.publish('apps:changed', { agentId });
     },
     onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
   });
-
-  const onSave = () => {
-    if (errors.length > 0) {
-      showToast({
-        title: 'Error',
-        description: 'Please fix the validation errors before saving.',
-        status: 'error',
-      });
-      return;
-    }
-    save.mutate();
-  };
 
   return (
     <Stack spacing={4}>
@@ -100,7 +94,7 @@ export function EditorTab({
         <Button
           colorScheme="blue"
           isDisabled={disabled || errors.length > 0 || save.isPending || !dirty}
-          onClick={onSave}
+          onClick={() => save.mutate()}
         >
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>

@@ -12,12 +12,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
-import { isLogSearchActive, type Agent } from 'shared';
+import { isAgentFeatureEnabled, isLogSearchActive, type Agent } from 'shared';
 import { LazyLogViewer } from './LazyLogViewer';
 import { filterLogLines } from './log-buffer';
 import { useAppLogs } from './useAppLogs';
 
-export const APP_LOGS_FEATURE = 'app_logs';
 export const LOGS_DISABLED_TEXT =
   'Application logs are disabled for this server. The agent may not be updated to the latest version or the feature is turned off.';
 export const NO_FILTER_MATCHES = 'No filter matches';
@@ -33,13 +32,9 @@ export interface LogsTabProps {
   isOnline: boolean;
 }
 
-export function hasAppLogsFeature(agent: Pick<Agent, 'features'> | null | undefined): boolean {
-  return agent?.features?.some((feature) => feature.name === APP_LOGS_FEATURE && feature.is_enabled) ?? false;
-}
-
 /** Installed app, Logs tab (spec section 2): polled log lines with follow, search and clear. */
 export function LogsTab({ agentId, appId, agent, isOnline }: LogsTabProps) {
-  if (!hasAppLogsFeature(agent)) {
+  if (!isAgentFeatureEnabled(agent, 'app_logs')) {
     return (
       <Alert status="info" borderRadius="md">
         <AlertIcon />

@@ -125,6 +125,7 @@ export default function AppDetailPage() {
           <Box flex="1" minW={0}>
             <AppHeader
               details={details}
+              currentVersion={current.data.config.version ?? ''}
               logo={catalogItem?.image}
               status={control.status}
               operation={control.operation}
@@ -153,6 +154,7 @@ export default function AppDetailPage() {
                 deploying={control.operation === 'redeploy'}
                 busy={control.busy}
                 onDeploy={() => control.run('redeploy')}
+                onSaved={() => setViewed(null)}
                 onDirtyChange={setEditorDirty}
               />
             </TabPanel>

@@ -75,3 +75,17 @@ test('keeps the unsaved draft in session storage across a reload, and Discard Al
   expect(screen.queryByRole('button', { name: /compose\.yml/ })).not.toBeInTheDocument();
   expect(sessionStorage.getItem(NEW_APP_DRAFT_KEY)).toBeNull();
 });
+
+test('a secret value typed into the draft is never written to session storage', async () => {
+  renderCreate();
+  await userEvent.type(screen.getByLabelText(/App Name/), 'with-secret');
+  await userEvent.click(screen.getByRole('button', { name: 'Add Variable' }));
+  await userEvent.type(screen.getByLabelText('Variable #1 name'), 'API_TOKEN{Enter}');
+  await userEvent.type(screen.getByLabelText('Variable #1 value'), 'super-secret-value');
+  await userEvent.click(screen.getByRole('button', { name: 'Mark secret' }));
+  const stored = sessionStorage.getItem(NEW_APP_DRAFT_KEY) ?? '';
+  expect(stored).toContain('API_TOKEN');
+  expect(stored).not.toContain('super-secret-value');
+  // The page itself keeps it until the app is created.
+  expect(screen.getByLabelText('Variable #1 value')).toHaveValue('super-secret-value');
+});

@@ -15,6 +15,7 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   appsQueryOptions,
+  DEFAULT_APP_ICON,
   encryptForAgent,
   eventBus,
   isServerUnpaid,
@@ -31,6 +32,7 @@ import {
   isDirty,
   toSavePayload,
   validateDraft,
+  withoutSecretValues,
   type ConfigDraft,
 } from '../config-editor';
 import { NEW_APP_DRAFT_KEY, useStoredDraft } from '../drafts';
@@ -43,6 +45,8 @@ interface NewApp {
   name: string;
   draft: ConfigDraft;
 }
+
+const storable = (app: NewApp): NewApp => ({ ...app, draft: withoutSecretValues(app.draft) });
 
 /** Create App (route `create-app`): your own Docker Compose app, deployed on the current server. */
 export default function CreateAppPage() {
@@ -57,7 +61,7 @@ export default function CreateAppPage() {
     (value: NewApp) => value.name === '' && !isDirty(value.draft, blank.draft),
     [blank],
   );
-  const [app, setApp, discard] = useStoredDraft(NEW_APP_DRAFT_KEY, 'new', blank, unchanged);
+  const [app, setApp, discard] = useStoredDraft(NEW_APP_DRAFT_KEY, 'new', blank, unchanged, storable);
   const nameError = validateAppName(app.name, {
     existingNames: (apps.data ?? []).map((entry) => entry.name),
   });
@@ -73,7 +77,7 @@ export default function CreateAppPage() {
         version: null,
         template_id: null,
         extension: null,
-        icon: 'Package',
+        icon: DEFAULT_APP_ICON,
         color: '#3182CE',
         extension_values: [],
         supported_extensions: [],
@@ -108,13 +112,16 @@ export default function CreateAppPage() {
           <FormLabel>App Name</FormLabel>
           <Input
             value={app.name}
-            onChange={(event) => setApp({ ...app, name: event.target.value })}
+            onChange={(event) => {
+              const name = event.target.value;
+              setApp((current) => ({ ...current, name }));
+            }}
             placeholder="my-app"
             autoComplete="off"
           />
           <FormErrorMessage>{nameError}</FormErrorMessage>
         </FormControl>
-        <ConfigEditor draft={app.draft} onChange={(draft) => setApp({ ...app, draft })} />
+        <ConfigEditor draft={app.draft} onChange={(draft) => setApp((current) => ({ ...current, draft }))} />
         <Flex gap={2} justify="flex-end" wrap="wrap">
           <Button
             variant="ghost"

@@ -195,7 +195,7 @@ function DeleteCard({ agentId, config, disabled }: SettingsTabProps) {
       confirm.onClose();
       showToast({ title: 'App deleted', status: 'success' });
       forgetStoredDetails(agentId, config.id);
-      queryClient.removeQueries({ queryKey: ['apps', agentId, 'detail', config.id] });
+      queryClient.removeQueries({ queryKey: queryKeys.apps.details(agentId, config.id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
       eventBus.publish('apps:changed', { agentId });
       navigate('/');

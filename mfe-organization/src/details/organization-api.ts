@@ -5,7 +5,8 @@ export async function renameOrganization(id: string, name: string): Promise<stri
   const result = await apiCall<{ name?: string } | null>('/api/v1/organization/rename-organization', {
     method: 'POST',
     body: { id, name },
-    failureMessage: 'Rename organization failed',
+    failureMessage: 'Failed to rename organization',
+    rejectedMessage: 'Rename organization failed',
   });
   return result.data?.name ?? name;
 }
@@ -15,6 +16,7 @@ export async function deleteOrganization(id: string): Promise<void> {
   await apiCall<unknown>('/api/v1/organizations/delete-organization', {
     method: 'POST',
     body: { id },
-    failureMessage: 'Delete organization failed',
+    failureMessage: 'Failed to delete organization',
+    rejectedMessage: 'Delete organization failed',
   });
 }

@@ -13,7 +13,7 @@ export async function fetchMembers(organizationId: string, signal?: AbortSignal)
   const data = await apiPost<{ members?: MemberEntry[] } | null>(
     '/api/v1/organizations/get-members',
     { organization_id: organizationId },
-    { failureMessage: 'Get members failed', signal },
+    { failureMessage: 'Failed to get members', rejectedMessage: 'Get members failed', signal },
   );
   return Array.isArray(data?.members) ? data.members : [];
 }
@@ -30,7 +30,8 @@ export async function inviteMember(organizationId: string, email: string): Promi
   const result = await apiCall<unknown>('/api/v1/organizations/invite-member', {
     method: 'POST',
     body: { organization_id: organizationId, email, role: INVITE_ROLE },
-    failureMessage: 'Invite member failed',
+    failureMessage: 'Failed to invite member',
+    rejectedMessage: 'Invite member failed',
   });
   return result.message;
 }
@@ -39,6 +40,7 @@ export async function removeMember(organizationId: string, userId: string): Prom
   await apiCall<unknown>('/api/v1/organizations/delete-member', {
     method: 'POST',
     body: { organization_id: organizationId, user_id: userId },
-    failureMessage: 'Remove member failed',
+    failureMessage: 'Failed to remove member',
+    rejectedMessage: 'Remove member failed',
   });
 }

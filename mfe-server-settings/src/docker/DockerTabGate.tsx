@@ -1,7 +1,7 @@
 import { Alert, AlertDescription, AlertIcon, Button, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { isServerUnpaid, type Agent } from 'shared';
+import { isAgentFeatureEnabled, isServerUnpaid, type Agent } from 'shared';
 
 /** Each Docker tab, with the agent feature it needs and the words its messages use. */
 export const DOCKER_TABS = {
@@ -9,11 +9,6 @@ export const DOCKER_TABS = {
   networks: { feature: 'docker_networks', title: 'Docker Networks' },
 } as const;
 export type DockerTabKind = keyof typeof DOCKER_TABS;
-
-/** A feature the agent does not report counts as off (an older agent). */
-export function isAgentFeatureEnabled(agent: Agent, feature: string): boolean {
-  return agent.features.some((entry) => entry.name === feature && entry.is_enabled);
-}
 
 /**
  * What a Docker tab shows before its content: the billing prompt for an unpaid server, the

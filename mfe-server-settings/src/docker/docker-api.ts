@@ -32,21 +32,50 @@ export const networksQueryOptions = (agentId: string) =>
     staleTime: DOCKER_LISTS_STALE_TIME_MS,
   });
 
-async function post(path: string, body: object, failureMessage: string): Promise<string> {
-  return (await apiCall<unknown>(path, { method: 'POST', body, failureMessage })).message;
+/** A Docker change: HTTP failures read 'Failed to {action}: …', a refusal without a message the spec's default. */
+async function post(path: string, body: object, action: string, rejectedMessage: string): Promise<string> {
+  return (
+    await apiCall<unknown>(path, {
+      method: 'POST',
+      body,
+      failureMessage: `Failed to ${action}`,
+      rejectedMessage,
+    })
+  ).message;
 }
 
 /** Username and password arrive already encrypted to the agent's certificate (or empty). */
 export const createRegistry = (
   agentId: string,
   registry: { address: string; username: string; password: string },
-) => post('/api/v1/registries/create-registry', { agent_id: agentId, ...registry }, 'Create registry failed');
+) =>
+  post(
+    '/api/v1/registries/create-registry',
+    { agent_id: agentId, ...registry },
+    'create registry',
+    'Create registry failed',
+  );
 
 export const deleteRegistry = (agentId: string, address: string) =>
-  post('/api/v1/registries/delete-registry', { agent_id: agentId, address }, 'Delete registry failed');
+  post(
+    '/api/v1/registries/delete-registry',
+    { agent_id: agentId, address },
+    'delete registry',
+    'Delete registry failed',
+  );
 
 export const createNetwork = (agentId: string, name: string) =>
-  post('/api/v1/networks/create-network', { agent_id: agentId, name }, 'Create network failed');
+  post(
+    '/api/v1/networks/create-network',
+    { agent_id: agentId, name },
+    'create network',
+    'Create network failed',
+  );
 
 export const deleteNetwork = (agentId: string, name: string) =>
-  post('/api/v1/networks/delete-network', { agent_id: agentId, name }, 'Delete network failed');
+  post(
+    '/api/v1/networks/delete-network',
+    { agent_id: agentId, name },
+    'delete network',
+    'Delete network failed',
+  );

@@ -64,11 +64,13 @@ describe('ServerSettingsPage', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 
-  it('disables the Docker tabs while the server is offline', () => {
+  it('disables the Docker tabs while the server is offline; a link to one says why', () => {
     renderSettings({ online: false, route: '/settings?tab=docker-networks' });
     expect(screen.getByRole('tab', { name: 'Docker Registries' })).toBeDisabled();
     expect(screen.getByRole('tab', { name: 'Docker Networks' })).toBeDisabled();
-    expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      screen.getByText('Docker Networks management is not available when the server is offline.'),
+    ).toBeInTheDocument();
   });
 });
 

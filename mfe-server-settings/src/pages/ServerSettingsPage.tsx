@@ -27,9 +27,8 @@ export default function ServerSettingsPage() {
   else if (!canManageServer(user, agent))
     body = <Text>You don’t have permission to manage settings for this server.</Text>;
   else {
-    const requested = TAB_IDS.indexOf(params.get('tab') as (typeof TAB_IDS)[number]);
-    // The Docker tabs need an online server; a link to one of them opens General meanwhile.
-    const index = requested > 0 && !isOnline ? 0 : Math.max(requested, 0);
+    // A link to a Docker tab opens it even while the server is offline: it then says why it is idle.
+    const index = Math.max(TAB_IDS.indexOf(params.get('tab') as (typeof TAB_IDS)[number]), 0);
     body = (
       <Tabs
         isLazy

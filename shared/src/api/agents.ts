@@ -7,7 +7,7 @@ export async function renameAgent(agentId: string, name: string): Promise<string
   const { message } = await apiCall<{ agent?: Agent } | null>('/api/v1/agents/rename-agent', {
     method: 'POST',
     body: { agent_id: agentId, name },
-    failureMessage: 'Rename Failed',
+    failureMessage: 'Failed to rename server',
   });
   return message;
 }

@@ -88,6 +88,18 @@ describe('API client (spec section 7)', () => {
     await expect(failure).rejects.toMatchObject({ message: 'Agent is offline', kind: 'rejected' });
   });
 
+  it("a refusal without a message gives the call's default, an HTTP failure its 'Failed to' prefix", async () => {
+    const call = { failureMessage: 'Failed to create network', rejectedMessage: 'Create network failed' };
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, message: '' }));
+    await expect(apiPost('/api/v1/networks/create-network', {}, call)).rejects.toMatchObject({
+      message: 'Create network failed',
+    });
+    fetchMock.mockResolvedValueOnce(textResponse('oops', 500, 'Internal Server Error'));
+    await expect(apiPost('/api/v1/networks/create-network', {}, call)).rejects.toMatchObject({
+      message: 'Failed to create network: 500 Internal Server Error',
+    });
+  });
+
   it('gives "{prefix}: {status} {statusText}" for an HTTP failure without a message, else the server message', async () => {
     fetchMock.mockResolvedValueOnce(textResponse('oops', 502, 'Bad Gateway'));
     await expect(

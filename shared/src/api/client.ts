@@ -26,6 +26,8 @@ export interface ApiCallOptions {
    * 'none' the prefix alone.
    */
   failureDetail?: 'status' | 'statusText' | 'none';
+  /** The error when the server answers success: false without a message (spec section 8 defaults, e.g. 'Create registry failed'). */
+  rejectedMessage?: string;
   signal?: AbortSignal;
 }
 
@@ -93,7 +95,7 @@ export async function apiCall<T>(path: string, call: ApiCallOptions = {}): Promi
     throw new ApiError(INVALID_RESPONSE, 'invalid-response', response.status);
   if (!envelope.success)
     throw new ApiError(
-      envelope.message || call.failureMessage || 'Request failed',
+      envelope.message || call.rejectedMessage || call.failureMessage || 'Request failed',
       'rejected',
       response.status,
     );

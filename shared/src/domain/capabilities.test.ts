@@ -1,4 +1,4 @@
-import { capabilityValue, formatHardware } from './capabilities';
+import { capabilityValue, formatHardware, isAgentFeatureEnabled } from './capabilities';
 
 describe('capabilities', () => {
   it('reads a capability by name, treating blank as missing', () => {
@@ -24,5 +24,16 @@ describe('capabilities', () => {
     expect(formatHardware([{ name: 'system_cpu_cores', value: '1' }])).toBe('1 Core');
     expect(formatHardware([{ name: 'system_cpu_cores', value: 'many' }])).toBe('N/A');
     expect(formatHardware([])).toBe('N/A');
+  });
+
+  it('counts a feature on only when the agent reports it enabled', () => {
+    const features = [
+      { name: 'app_logs', is_enabled: true },
+      { name: 'docker_networks', is_enabled: false },
+    ];
+    expect(isAgentFeatureEnabled({ features }, 'app_logs')).toBe(true);
+    expect(isAgentFeatureEnabled({ features }, 'docker_networks')).toBe(false);
+    expect(isAgentFeatureEnabled({ features }, 'docker_registries')).toBe(false);
+    expect(isAgentFeatureEnabled(null, 'app_logs')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { AgentCapability } from '../types';
+import type { AgentCapability, AgentFeature } from '../types';
 import { formatBytes } from './format-bytes';
 
 /** The named capabilities an agent reports (spec section 3). */
@@ -32,4 +32,15 @@ export function formatHardware(capabilities: readonly AgentCapability[] | null |
     disk === null ? null : `${formatBytes(disk)} Disk`,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(' • ') : 'N/A';
+}
+
+/** Agent features the dashboard checks (spec section 6): logs, registries, networks. */
+export type AgentFeatureName = 'app_logs' | 'docker_registries' | 'docker_networks';
+
+/** Whether the agent reports the feature as on; a feature it does not report (an older agent) is off. */
+export function isAgentFeatureEnabled(
+  agent: { features?: readonly AgentFeature[] | null } | null | undefined,
+  feature: AgentFeatureName,
+): boolean {
+  return agent?.features?.some((entry) => entry.name === feature && entry.is_enabled) ?? false;
 }

@@ -162,7 +162,7 @@ export const DEFAULT_APP_ICON = 'Package';
 /** Every icon name an app may carry, in picker order. */
 export const APP_ICON_NAMES: readonly string[] = Object.keys(APP_ICONS);
 
-export function isAppIconName(name: unknown): name is string {
+function isAppIconName(name: unknown): name is string {
   return typeof name === 'string' && Object.hasOwn(APP_ICONS, name);
 }
 

@@ -4,10 +4,10 @@ import type { AppListItem, AppStatusCode } from '../types';
 import { queryKeys } from './query-keys';
 
 /** Spec section 9: app list fresh for 60 s; statuses polled every 12 s without retry. */
-export const APP_LIST_STALE_TIME_MS = 60_000;
-export const APP_STATUS_POLL_MS = 12_000;
+const APP_LIST_STALE_TIME_MS = 60_000;
+const APP_STATUS_POLL_MS = 12_000;
 
-export async function fetchApps(agentId: string, signal?: AbortSignal): Promise<AppListItem[]> {
+async function fetchApps(agentId: string, signal?: AbortSignal): Promise<AppListItem[]> {
   const data = await apiGet<{ apps?: AppListItem[] }>('/api/v1/apps/get-apps', {
     query: { agent_id: agentId },
     failureMessage: 'Failed to fetch apps',
@@ -17,7 +17,7 @@ export async function fetchApps(agentId: string, signal?: AbortSignal): Promise<
 }
 
 /** Status codes by app id. */
-export async function fetchAppStatuses(
+async function fetchAppStatuses(
   agentId: string,
   signal?: AbortSignal,
 ): Promise<Record<string, AppStatusCode>> {

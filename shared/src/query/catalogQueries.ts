@@ -4,10 +4,10 @@ import type { CatalogItem } from '../types';
 import { queryKeys } from './query-keys';
 
 /** Spec section 9: the catalog is fresh for 5 minutes. */
-export const CATALOG_STALE_TIME_MS = 5 * 60_000;
+const CATALOG_STALE_TIME_MS = 5 * 60_000;
 
 /** Logos are served by the API host at /catalog-assets/{file}. */
-export function catalogImageUrl(logo: string | null | undefined): string | undefined {
+function catalogImageUrl(logo: string | null | undefined): string | undefined {
   return logo ? resolveApiUrl(`/catalog-assets/${encodeURIComponent(logo)}`) : undefined;
 }
 
@@ -30,7 +30,7 @@ function withClientFields(item: CatalogItem): CatalogItem {
   };
 }
 
-export async function fetchCatalog(agentId: string, signal?: AbortSignal): Promise<CatalogItem[]> {
+async function fetchCatalog(agentId: string, signal?: AbortSignal): Promise<CatalogItem[]> {
   const items = await apiGet<CatalogItem[]>('/api/v1/catalog/get-apps', {
     query: { agent_id: agentId },
     failureMessage: 'Failed to fetch catalog',

@@ -17,6 +17,8 @@ export const queryKeys = {
     all: (agentId: string) => ['apps', agentId] as const,
     list: (agentId: string) => ['apps', agentId, 'list'] as const,
     statuses: (agentId: string) => ['apps', agentId, 'statuses'] as const,
+    /** Every loaded version of one app's details. */
+    details: (agentId: string, appId: string) => ['apps', agentId, 'detail', appId] as const,
     detail: (agentId: string, appId: string, version?: string) =>
       ['apps', agentId, 'detail', appId, version ?? 'current'] as const,
     logs: (agentId: string, appId: string) => ['apps', agentId, 'logs', appId] as const,

@@ -75,6 +75,39 @@ describe('CurrentAgentProvider', () => {
     expect(localStorage.getItem('agent_id')).toBe('b');
   });
 
+  it("re-reads a server's apps when a remote says they changed (apps:changed)", async () => {
+    statusesMock.mockResolvedValue(new Map());
+    const queryClient = setup([agent('a')]);
+    queryClient.setQueryData(queryKeys.apps.list('a'), []);
+    act(() => eventBus.publish('apps:changed', { agentId: 'a' }));
+    expect(queryClient.getQueryState(queryKeys.apps.list('a'))?.isInvalidated).toBe(true);
+  });
+
+  it('a status poll that changes nothing re-renders no consumer', async () => {
+    statusesMock.mockResolvedValue(new Map([['a', true]]));
+    const rendered = jest.fn();
+    function Counter() {
+      const { isAgentOnline } = useCurrentAgent();
+      rendered();
+      return <span data-testid="online-a">{String(isAgentOnline('a'))}</span>;
+    }
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(queryKeys.agents.list(), [agent('a')]);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <CurrentAgentProvider>
+          <Counter />
+        </CurrentAgentProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('online-a')).toHaveTextContent('true'));
+    const settled = rendered.mock.calls.length;
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.agents.statuses() }));
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.agents.statuses() }));
+    expect(statusesMock.mock.calls.length).toBeGreaterThanOrEqual(3);
+    expect(rendered).toHaveBeenCalledTimes(settled);
+  });
+
   it('is unavailable when the selected server is unpaid', async () => {
     statusesMock.mockResolvedValue(new Map([['a', true]]));
     setup([agent('a', 'unpaid')]);

@@ -33,7 +33,6 @@ import { AGENT_ID_KEY, chooseCurrentAgentId } from './current-agent-choice';
 
 /** Host-only extras beside the shared CurrentAgentContext (remotes never need them). */
 export interface HostAgentValue {
-  isAgentOnline(agentId: string): boolean;
   /** No server selected, offline, or unpaid. */
   isUnavailable: boolean;
   pausePolling(): void;
@@ -169,6 +168,21 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
 
   // Remotes delete servers too (Server Settings); the shell keeps the list and the choice.
   useEventSubscription('agent:deleted', ({ agentId }) => removeAgent(agentId));
+  // Remotes install, change and delete apps: the server's app list and statuses are read again.
+  useEventSubscription('apps:changed', ({ agentId }) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
+  });
+
+  // Polls return a new map every 11 s; consumers re-render only when who is online changes.
+  const onlineKey = [...statuses]
+    .filter(([, online]) => online)
+    .map(([agentId]) => agentId)
+    .sort()
+    .join('\n');
+  const isAgentOnline = useCallback(
+    (agentId: string) => onlineKey.split('\n').includes(agentId),
+    [onlineKey],
+  );
 
   const sharedValue = useMemo<CurrentAgentValue>(
     () => ({
@@ -178,11 +192,11 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
       currentAgentId,
       currentAgent,
       isOnline,
-      isAgentOnline: (agentId) => statuses.get(agentId) === true,
+      isAgentOnline,
       selectAgent,
     }),
     [
-      statuses,
+      isAgentOnline,
       agents,
       agentsQuery.isLoading,
       agentsQuery.error,
@@ -196,14 +210,13 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
 
   const hostValue = useMemo<HostAgentValue>(
     () => ({
-      isAgentOnline: (agentId) => statuses.get(agentId) === true,
       isUnavailable: isServerUnavailable(currentAgent, isOnline),
       pausePolling: () => setPaused(true),
       resumePolling: () => setPaused(false),
       addAgent,
       removeAgent,
     }),
-    [statuses, currentAgent, isOnline, addAgent, removeAgent],
+    [currentAgent, isOnline, addAgent, removeAgent],
   );
 
   return (

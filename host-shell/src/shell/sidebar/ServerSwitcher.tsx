@@ -10,7 +10,6 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useAuth, useCurrentAgent } from 'shared';
-import { useHostAgent } from '../agents/CurrentAgentProvider';
 import { ChevronsUpDownIcon, PlusIcon, ServerIcon, CheckIcon } from '../icons';
 import { useShellDialogs } from '../ShellDialogs';
 import { sidebarMenuButtonProps } from './NavItem';
@@ -33,8 +32,7 @@ function StatusDot({ online }: { online: boolean }) {
 /** The sidebar's server picker: servers grouped by organization, 'Shared Servers', 'Add server'. */
 export function ServerSwitcher({ collapsed }: { collapsed: boolean }) {
   const { user } = useAuth();
-  const { agents, currentAgent, selectAgent } = useCurrentAgent();
-  const { isAgentOnline } = useHostAgent();
+  const { agents, currentAgent, selectAgent, isAgentOnline } = useCurrentAgent();
   const { openConnectServer } = useShellDialogs();
   const groups = groupServersByOrganization(agents, user);
 

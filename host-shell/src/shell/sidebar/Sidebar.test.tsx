@@ -67,7 +67,6 @@ function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: 
     selectAgent: jest.fn(),
   };
   const hostValue: HostAgentValue = {
-    isAgentOnline: (id) => online.includes(id),
     isUnavailable: false,
     pausePolling: jest.fn(),
     resumePolling: jest.fn(),
