@@ -160,6 +160,10 @@ test('choosing another version loads it, shows the Viewing badge and the Version
   await userEvent.selectOptions(picker, '1.1.0');
   expect(await screen.findByText('Viewing 1.1.0')).toBeInTheDocument();
   expect(toasts.calls).toHaveBeenCalledWith(expect.objectContaining({ title: 'Version Loaded' }));
+  // The app still runs 1.0.0: the picker says so, and choosing it goes back.
+  expect(screen.getByRole('option', { name: '1.0.0 (current)' })).toBeInTheDocument();
+  await userEvent.selectOptions(picker, '1.0.0');
+  expect(screen.queryByText(/^Viewing /)).not.toBeInTheDocument();
 });
 
 test('the Settings tab renames the app, changes its icon and deletes it after Are you sure?', async () => {
