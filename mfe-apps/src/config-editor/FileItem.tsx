@@ -1,5 +1,6 @@
 import { Badge, Box, Button, HStack, Input, Spacer } from '@chakra-ui/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { EntryActions, type EntryActionHandlers } from './EntryActions';
 import { LazyCodeEditor } from '../editor/LazyCodeEditor';
 import type { DraftFile } from './config-draft';
 import type { DraftRow } from './draft-rows';
@@ -7,15 +8,11 @@ import type { DraftRow } from './draft-rows';
 /** Spec section 9: the editor of a file is at least 300px high. */
 export const FILE_EDITOR_MIN_HEIGHT = 300;
 
-export interface FileItemActions {
+export interface FileItemActions extends EntryActionHandlers {
   onToggleExpanded: () => void;
   onRename: (filename: string) => void;
   onContentChange: (content: string) => void;
-  onToggleSecret: () => void;
-  onOverride: () => void;
-  onDeleteOverride: () => void;
   onViewOriginal: () => void;
-  onDelete: () => void;
 }
 
 interface FileItemProps extends FileItemActions {
@@ -94,31 +91,22 @@ export function FileItem({ row, isExpanded, ...actions }: FileItemProps) {
             Rename
           </Button>
         )}
-        {isUser && (
-          <Button size="xs" variant="outline" onClick={actions.onToggleSecret}>
-            {file.is_encrypted ? 'Mark public' : 'Mark secret'}
-          </Button>
-        )}
-        {!isUser && (
-          <Button size="xs" variant="outline" onClick={actions.onOverride}>
-            Override
-          </Button>
-        )}
-        {original && (
-          <Button size="xs" variant="outline" onClick={actions.onViewOriginal}>
-            View original
-          </Button>
-        )}
-        {isOverride && (
-          <Button size="xs" variant="outline" colorScheme="red" onClick={actions.onDeleteOverride}>
-            Delete override
-          </Button>
-        )}
-        {isUser && !isOverride && (
-          <Button size="xs" variant="outline" colorScheme="red" onClick={actions.onDelete}>
-            Delete
-          </Button>
-        )}
+        <EntryActions
+          isUser={isUser}
+          isEncrypted={file.is_encrypted}
+          canOverride={!isUser}
+          isOverride={isOverride}
+          onToggleSecret={actions.onToggleSecret}
+          onOverride={actions.onOverride}
+          onDeleteOverride={actions.onDeleteOverride}
+          onDelete={actions.onDelete}
+        >
+          {original && (
+            <Button size="xs" variant="outline" onClick={actions.onViewOriginal}>
+              View original
+            </Button>
+          )}
+        </EntryActions>
       </HStack>
       {isExpanded && (
         <Box mt={2}>

@@ -1,16 +1,13 @@
 import { Badge, Button, HStack, Input, InputGroup, InputRightElement } from '@chakra-ui/react';
 import { useState, type KeyboardEvent } from 'react';
 import type { DraftVariable } from './config-draft';
+import { EntryActions, type EntryActionHandlers } from './EntryActions';
 import type { DraftRow } from './draft-rows';
 
-export interface VariableItemActions {
+export interface VariableItemActions extends EntryActionHandlers {
   /** Called when the name input is left or Enter is pressed, so references are rewritten once. */
   onRename: (name: string) => void;
   onValueChange: (value: string) => void;
-  onToggleSecret: () => void;
-  onOverride: () => void;
-  onDeleteOverride: () => void;
-  onDelete: () => void;
 }
 
 interface VariableItemProps extends VariableItemActions {
@@ -101,26 +98,16 @@ export function VariableItem({ row, ...actions }: VariableItemProps) {
         {variable.is_encrypted && <Badge colorScheme="orange">secret</Badge>}
       </HStack>
       <HStack spacing={1}>
-        {isUser && (
-          <Button size="xs" variant="outline" onClick={actions.onToggleSecret}>
-            {variable.is_encrypted ? 'Mark public' : 'Mark secret'}
-          </Button>
-        )}
-        {variable.type === 'inherited' && (
-          <Button size="xs" variant="outline" onClick={actions.onOverride}>
-            Override
-          </Button>
-        )}
-        {isOverride && (
-          <Button size="xs" variant="outline" colorScheme="red" onClick={actions.onDeleteOverride}>
-            Delete override
-          </Button>
-        )}
-        {isUser && !isOverride && (
-          <Button size="xs" variant="outline" colorScheme="red" onClick={actions.onDelete}>
-            Delete
-          </Button>
-        )}
+        <EntryActions
+          isUser={isUser}
+          isEncrypted={variable.is_encrypted}
+          canOverride={variable.type === 'inherited'}
+          isOverride={isOverride}
+          onToggleSecret={actions.onToggleSecret}
+          onOverride={actions.onOverride}
+          onDeleteOverride={actions.onDeleteOverride}
+          onDelete={actions.onDelete}
+        />
       </HStack>
     </HStack>
   );
