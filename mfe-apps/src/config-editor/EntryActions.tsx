@@ -1,0 +1,58 @@
+import { Button } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** What a file or variable row offers, by its kind: secret toggle, override, and removal. */
+export interface EntryActionHandlers {
+  onToggleSecret: () => void;
+  onOverride: () => void;
+  onDeleteOverride: () => void;
+  onDelete: () => void;
+}
+
+interface EntryActionsProps extends EntryActionHandlers {
+  isUser: boolean;
+  isEncrypted: boolean;
+  canOverride: boolean;
+  isOverride: boolean;
+  /** Actions of the file rows only (e.g. View original), shown after Override. */
+  children?: ReactNode;
+}
+
+/** The buttons of one editor row: only user items toggle secrecy or are deleted; template items are overridden. */
+export function EntryActions({
+  isUser,
+  isEncrypted,
+  canOverride,
+  isOverride,
+  onToggleSecret,
+  onOverride,
+  onDeleteOverride,
+  onDelete,
+  children,
+}: EntryActionsProps) {
+  return (
+    <>
+      {isUser && (
+        <Button size="xs" variant="outline" onClick={onToggleSecret}>
+          {isEncrypted ? 'Mark public' : 'Mark secret'}
+        </Button>
+      )}
+      {canOverride && (
+        <Button size="xs" variant="outline" onClick={onOverride}>
+          Override
+        </Button>
+      )}
+      {children}
+      {isOverride && (
+        <Button size="xs" variant="outline" colorScheme="red" onClick={onDeleteOverride}>
+          Delete override
+        </Button>
+      )}
+      {isUser && !isOverride && (
+        <Button size="xs" variant="outline" colorScheme="red" onClick={onDelete}>
+          Delete
+        </Button>
+      )}
+    </>
+  );
+}
