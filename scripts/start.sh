@@ -10,6 +10,8 @@ if [ "$(pnpm --version 2>/dev/null || true)" != "10.34.8" ]; then
 fi
 pnpm install --frozen-lockfile
 pnpm build
+# A local agent release key (development only; production keeps its key offline, see README).
+node scripts/agent-release-key.mjs --if-missing
 # Built-in development sign-in and billing unless told otherwise (both are refused in production mode).
 export DEV_IDP="${DEV_IDP:-1}" BILLING_PROVIDER="${BILLING_PROVIDER:-dev}"
 # A local agent next to the server when a Docker engine is present (prints its pairing code).

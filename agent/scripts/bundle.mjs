@@ -1,23 +1,37 @@
 // Bundles the agent into one ESM file (dist/dockhand-agent.mjs) that a plain Node runtime runs
-// with no node_modules: what /install.sh downloads. The version is baked in from package.json.
+// with no node_modules: what /install.sh downloads and what agent releases publish. The version is
+// baked in from package.json (or --version) and recorded beside the bundle in `{bundle}.json`.
+//   node agent/scripts/bundle.mjs [--version X] [--outfile FILE]
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-await build({
-  entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
-  outfile: new URL('../dist/dockhand-agent.mjs', import.meta.url).pathname,
+const { values } = parseArgs({ options: { version: { type: 'string' }, outfile: { type: 'string' } } });
+const version =
+  values.version ?? JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+const outfile = path.resolve(
+  values.outfile ?? new URL('../dist/dockhand-agent.mjs', import.meta.url).pathname,
+);
+mkdirSync(path.dirname(outfile), { recursive: true });
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   minify: true,
   legalComments: 'none',
+  logLevel: 'warning',
+};
+await build({
+  ...common,
+  entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
+  outfile,
   define: { __DOCKHAND_AGENT_VERSION__: JSON.stringify(version) },
   // ws and the x509 stack are CommonJS; give them a `require` inside the ES module.
   banner: {
     js: "import { createRequire as __dhCreateRequire } from 'node:module'; const require = __dhCreateRequire(import.meta.url);",
   },
-  logLevel: 'warning',
 });
-console.log(`agent bundle ${version} written to dist/dockhand-agent.mjs`);
+writeFileSync(`${outfile}.json`, `${JSON.stringify({ version }, null, 2)}\n`);
+console.log(`agent bundle ${version} written to ${path.relative(process.cwd(), outfile)}`);

@@ -61,7 +61,8 @@ export async function startAgent(
     apps,
     networks: new NetworkService(engine),
     registries: new RegistryStore(dockerConfigDir, identity.privateKeyPem),
-    updateAgent: (newVersion, url) => updateAgentBundle(newVersion, url, process.argv[1] ?? '', log),
+    updateAgent: (newVersion, url) =>
+      updateAgentBundle(newVersion, new URL(url, config.serverUrl).href, process.argv[1] ?? '', log),
   });
 
   connection = new AgentConnection(connectUrl(config.serverUrl), identity, version, {

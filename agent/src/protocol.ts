@@ -108,7 +108,14 @@ export interface AgentMethods {
     result: RegistryEntry;
   };
   'registry.delete': { params: { address: string }; result: { address: string } };
-  /** Downloads the agent bundle of `version` from `url`, swaps it in and restarts. */
-  'agent.update': { params: { version: string; url: string }; result: { version: string } };
+  /**
+   * Downloads the bundle of `version` from `url` (relative to the server the agent is connected
+   * to), checks its SHA-256 and the release key's Ed25519 `signature` (base64) over the release
+   * statement, then switches to it under the launcher, which rolls back if it does not come up.
+   */
+  'agent.update': {
+    params: { version: string; url: string; sha256: string; signature: string };
+    result: { version: string };
+  };
 }
 export type AgentMethod = keyof AgentMethods;

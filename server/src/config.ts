@@ -65,20 +65,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
   const mode = env.NODE_ENV === 'production' ? 'production' : 'development';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
+  const releasesDir = path.resolve(env.RELEASES_DIR ?? path.join(repoRoot, 'releases'));
   return {
     mode,
     host,
     port,
     publicUrl,
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
+    dataDir,
     hostDistDir: path.resolve(env.HOST_DIST_DIR ?? path.join(repoRoot, 'host-shell', 'dist')),
-    releasesDir: path.resolve(env.RELEASES_DIR ?? path.join(repoRoot, 'releases')),
+    releasesDir,
     catalogDir: path.resolve(env.CATALOG_DIR ?? path.join(repoRoot, 'server', 'catalog')),
     catalogExtraDir: env.CATALOG_EXTRA_DIR ? path.resolve(env.CATALOG_EXTRA_DIR) : null,
     databaseUrl: env.DATABASE_URL || undefined,
     auth: loadAuthConfig(env, mode, publicUrl),
     billing: loadBillingConfig(env, mode),
-    agentHub: loadAgentHubConfig(env, repoRoot),
+    agentHub: loadAgentHubConfig(env, repoRoot, { releasesDir, dataDir }),
   };
 }
 

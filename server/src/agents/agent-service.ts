@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../http/errors.js';
 import type { AgentHub } from '../hub/agent-hub.js';
@@ -7,12 +6,7 @@ import { normalizePairingCode } from '../hub/pairing-code.js';
 import type { Feature, NamedValue } from '../hub/protocol.js';
 import { requireOrgRole, adminRoles } from '../organizations/access.js';
 import { AttemptLimiter } from './attempt-limiter.js';
-import {
-  adminRoles as agentAdminRoles,
-  memberRoles,
-  requireAgentAccess,
-  requireOnline,
-} from './agent-access.js';
+import { adminRoles as agentAdminRoles, requireAgentAccess } from './agent-access.js';
 import {
   claimPairingCode,
   deleteAndRevokeAgent,
@@ -31,14 +25,6 @@ export interface AgentView {
   subscription_status: string;
   capabilities: NamedValue[];
   features: Feature[];
-}
-
-export interface AgentVersionView {
-  version_number: string;
-  name: string;
-  is_beta: boolean;
-  message: string;
-  url: string;
 }
 
 function parseList<T>(json: string): T[] {
@@ -75,7 +61,6 @@ export class AgentService {
   constructor(
     private readonly context: AppContext,
     private readonly hub: AgentHub,
-    private readonly agentPackageJson: string,
   ) {}
 
   async list(userId: string): Promise<AgentView[]> {
@@ -140,42 +125,5 @@ export class AgentService {
     }
     await deleteAndRevokeAgent(this.context.db, agent, Date.now());
     this.hub.revoke(agent.id, agent.certificate_fingerprint);
-  }
-
-  async versions(userId: string, agentId: unknown): Promise<AgentVersionView[]> {
-    await requireAgentAccess(this.context, userId, agentId, memberRoles);
-    const version = this.currentVersion();
-    return [
-      {
-        version_number: version,
-        name: `v${version}`,
-        is_beta: false,
-        message: 'The Dockhand agent shipped with this server.',
-        url: `${this.context.config.publicUrl}/agent/download/dockhand-agent.mjs`,
-      },
-    ];
-  }
-
-  async update(
-    userId: string,
-    input: { agent_id?: unknown; version?: unknown },
-  ): Promise<{ version: string }> {
-    const agent = await requireAgentAccess(this.context, userId, input.agent_id, agentAdminRoles);
-    requireOnline(this.context, agent);
-    const versions = await this.versions(userId, agent.id);
-    const wanted = versions.find(
-      (candidate) => candidate.version_number === String(input.version ?? '').replace(/^v/, ''),
-    );
-    if (!wanted)
-      throw new DomainError(
-        'AGENT_VERSION_NOT_FOUND',
-        `Agent version ${String(input.version)} is not available`,
-        404,
-      );
-    return this.hub.request(agent.id, 'agent.update', { version: wanted.version_number, url: wanted.url });
-  }
-
-  private currentVersion(): string {
-    return (JSON.parse(readFileSync(this.agentPackageJson, 'utf8')) as { version: string }).version;
   }
 }

@@ -45,19 +45,4 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentService):
     await agents.delete(user.id, bodyOf(request).agent_id);
     return { success: true, message: 'Agent deleted' };
   });
-
-  app.get('/api/v1/agents/get-available-versions', async (request) => {
-    const user = await requireUser(request);
-    return {
-      success: true,
-      message: 'Versions loaded',
-      data: { versions: await agents.versions(user.id, queryOf(request).agent_id) },
-    };
-  });
-
-  app.post('/api/v1/agents/update-agent', async (request) => {
-    const user = await requireUser(request);
-    const result = await agents.update(user.id, bodyOf(request));
-    return { success: true, message: 'Agent Update Initiated', data: result };
-  });
 }

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /** Settings of the agent hub (`config.agentHub`), each from the environment with a default. */
 export interface AgentHubConfig {
   /** Timeout of a quick agent request (status, logs, networks, registries), ms. */
@@ -12,9 +14,20 @@ export interface AgentHubConfig {
   agentBundlePath: string;
   /** Node runtime served with the bundle by /install.sh (defaults to this server's own binary). */
   nodeBinaryPath: string;
+  /** Agent release store, one folder per version (AGENT_RELEASES_DIR; `{RELEASES_DIR}/agent`). */
+  releasesDir: string;
+  /**
+   * Public half of the release key (AGENT_RELEASE_PUBLIC_KEY), handed to install.sh for pinning.
+   * Development default: `{DATA_DIR}/release-key/release-key.pub.pem` (made by scripts/agent-release-key.mjs).
+   */
+  releasePublicKeyPath: string;
 }
 
-export function loadAgentHubConfig(env: NodeJS.ProcessEnv, repoRoot: string): AgentHubConfig {
+export function loadAgentHubConfig(
+  env: NodeJS.ProcessEnv,
+  repoRoot: string,
+  dirs: { releasesDir: string; dataDir: string },
+): AgentHubConfig {
   return {
     requestTimeoutMs: Number(env.AGENT_REQUEST_TIMEOUT_MS ?? 30_000),
     deployTimeoutMs: Number(env.AGENT_DEPLOY_TIMEOUT_MS ?? 10 * 60_000),
@@ -22,5 +35,9 @@ export function loadAgentHubConfig(env: NodeJS.ProcessEnv, repoRoot: string): Ag
     handshakeTimeoutMs: Number(env.AGENT_HANDSHAKE_TIMEOUT_MS ?? 15_000),
     agentBundlePath: env.AGENT_BUNDLE_PATH ?? `${repoRoot}/agent/dist/dockhand-agent.mjs`,
     nodeBinaryPath: env.AGENT_NODE_BINARY ?? process.execPath,
+    releasesDir: path.resolve(env.AGENT_RELEASES_DIR ?? path.join(dirs.releasesDir, 'agent')),
+    releasePublicKeyPath: path.resolve(
+      env.AGENT_RELEASE_PUBLIC_KEY ?? path.join(dirs.dataDir, 'release-key', 'release-key.pub.pem'),
+    ),
   };
 }

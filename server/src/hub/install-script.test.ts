@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
+import { bundleAgent, makeReleaseKey, publishRelease } from '../test/agent-releases.js';
 import { freePort, waitUntil } from '../test/processes.js';
 import { signIn } from '../test/sign-in.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -14,6 +15,8 @@ const agentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 let tmp: string;
 let testApp: TestApp;
 let base: string;
+let releasesDir: string;
+let releaseKey: { privateKey: string; publicKey: string };
 
 before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'dh-install-'));
@@ -21,9 +24,13 @@ before(async () => {
   await promisify(execFile)(process.execPath, [path.join(agentDir, 'scripts', 'bundle.mjs')]);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  releasesDir = path.join(tmp, 'agent-releases');
+  releaseKey = await makeReleaseKey(path.join(tmp, 'release-key'));
   testApp = await createTestApp({
     PUBLIC_URL: base,
     AGENT_BUNDLE_PATH: path.join(agentDir, 'dist', 'dockhand-agent.mjs'),
+    AGENT_RELEASES_DIR: releasesDir,
+    AGENT_RELEASE_PUBLIC_KEY: releaseKey.publicKey,
   });
   await testApp.app.listen({ host: '127.0.0.1', port });
 });
@@ -92,26 +99,31 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
     'the installed agent reports its version',
   );
 
-  // update-agent: the agent downloads the chosen version, swaps its bundle and restarts itself.
+  // update-agent: the agent downloads a published release, swaps its bundle and restarts itself.
   const agentId = registered.data.agent.id;
+  const next = await bundleAgent('1.0.1', path.join(tmp, 'build', 'dockhand-agent.mjs'));
+  await publishRelease(releasesDir, next, releaseKey.privateKey, ['--name', 'Next']);
   const versions = await inject('GET', `/api/v1/agents/get-available-versions?agent_id=${agentId}`);
   assert.deepEqual(
     versions.data.versions.map((v: { version_number: string }) => v.version_number),
-    [agentVersion],
+    ['1.0.1'],
   );
-  const bundle = path.join(prefix, 'dockhand-agent.mjs');
-  const [pidBefore, bundleBefore] = [await agentPid(), (await stat(bundle)).mtimeMs];
+  const pidBefore = await agentPid();
   const updated = await inject('POST', '/api/v1/agents/update-agent', {
     agent_id: agentId,
-    version: agentVersion,
+    version: '1.0.1',
   });
   assert.equal(updated.message, 'Agent Update Initiated');
   await waitUntil(async () => (await agentPid()) !== pidBefore, 15_000, 'the agent restarted');
-  assert.notEqual((await stat(bundle)).mtimeMs, bundleBefore);
   await waitUntil(
-    async () => (await inject('GET', '/api/v1/agents/get-agents-status')).data.agents[0]?.status === 1,
+    async () => {
+      const agents = (await inject('GET', '/api/v1/agents/get-agents')).data.agents;
+      return agents[0]?.capabilities.some(
+        (c: { name: string; value: string }) => c.name === 'agent_version' && c.value === '1.0.1',
+      );
+    },
     15_000,
-    'updated agent online',
+    'the agent runs 1.0.1',
   );
   const unknown = await inject('POST', '/api/v1/agents/update-agent', {
     agent_id: agentId,

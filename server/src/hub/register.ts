@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { AgentReleaseService } from '../agent-releases/release-service.js';
+import { registerAgentReleaseRoutes } from '../agent-releases/routes.js';
 import { AgentService } from '../agents/agent-service.js';
 import { registerAgentRoutes } from '../agents/routes.js';
 import { AppService } from '../apps/app-service.js';
@@ -13,15 +13,6 @@ import { registerNetworkRoutes } from '../networks/routes.js';
 import { registerRegistryRoutes } from '../registries/routes.js';
 import { AgentHub } from './agent-hub.js';
 import { registerInstallRoutes } from './install-routes.js';
-
-const agentPackageJson = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'agent',
-  'package.json',
-);
 
 /**
  * Everything agent-facing: the WebSocket hub at /agent/connect (which becomes the app's
@@ -39,7 +30,8 @@ export async function registerAgentAreas(app: FastifyInstance, context: AppConte
   app.get('/agent/connect', { websocket: true }, (socket) => hub.accept(socket));
 
   const apps = new AppService(context, hub);
-  registerAgentRoutes(app, new AgentService(context, hub, agentPackageJson));
+  registerAgentRoutes(app, new AgentService(context, hub));
+  registerAgentReleaseRoutes(app, context, new AgentReleaseService(context, hub, (m) => app.log.warn(m)));
   registerAppRoutes(app, context, apps);
   registerCatalogRoutes(app, context, apps);
   registerRegistryRoutes(app, context, hub);

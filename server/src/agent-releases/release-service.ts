@@ -1,0 +1,100 @@
+import type { AgentRecord } from '../agents/hub-store.js';
+import { adminRoles, memberRoles, requireAgentAccess, requireOnline } from '../agents/agent-access.js';
+import { compareVersions, sameVersion, sortVersionsDescending } from '../catalog/versions.js';
+import type { AppContext } from '../context.js';
+import type { AgentHub } from '../hub/agent-hub.js';
+import type { NamedValue } from '../hub/protocol.js';
+import { DomainError } from '../http/errors.js';
+import { listAgentReleases, type AgentRelease } from './release-store.js';
+
+/** Spec section 3, 'Agent version'. */
+export interface AgentVersionView {
+  version_number: string;
+  name: string;
+  is_beta: boolean;
+  message: string;
+  /** Release notes. */
+  url: string;
+}
+
+function capability(agent: AgentRecord, name: string): string | null {
+  try {
+    const list = JSON.parse(agent.capabilities) as NamedValue[];
+    return (Array.isArray(list) ? list : []).find((entry) => entry?.name === name)?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const toView = (release: AgentRelease): AgentVersionView => ({
+  version_number: release.version,
+  name: release.name,
+  is_beta: release.is_beta,
+  message: release.message,
+  url: release.notes_url,
+});
+
+/** Which releases an agent is offered (newer than its own, or older on request) and installing one. */
+export class AgentReleaseService {
+  constructor(
+    private readonly context: AppContext,
+    private readonly hub: AgentHub,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /** Newest first by the spec's version rule; `older` lists the versions below the running one instead. */
+  async versions(userId: string, agentId: unknown, older = false): Promise<AgentVersionView[]> {
+    const agent = await requireAgentAccess(this.context, userId, agentId, memberRoles);
+    const running = capability(agent, 'agent_version');
+    const releases = await this.releases();
+    const offered = releases.filter((release) => {
+      if (!running) return !older;
+      const order = compareVersions(release.version, running);
+      return older ? order < 0 : order > 0;
+    });
+    return sortVersionsDescending(offered, (release) => release.version).map(toView);
+  }
+
+  async update(
+    userId: string,
+    input: { agent_id?: unknown; version?: unknown; downgrade?: unknown },
+  ): Promise<{ version: string }> {
+    const agent = await requireAgentAccess(this.context, userId, input.agent_id, adminRoles);
+    requireOnline(this.context, agent);
+    const wanted = typeof input.version === 'string' ? input.version : '';
+    const release = (await this.releases()).find((candidate) => sameVersion(candidate.version, wanted));
+    if (!release)
+      throw new DomainError(
+        'AGENT_VERSION_NOT_FOUND',
+        `Agent version ${wanted || '(none)'} is not available`,
+        404,
+      );
+    const running = capability(agent, 'agent_version');
+    if (running && sameVersion(running, release.version))
+      throw new DomainError('AGENT_VERSION_RUNNING', `The agent already runs ${release.name}`, 409);
+    if (running && compareVersions(release.version, running) < 0 && input.downgrade !== true)
+      throw new DomainError(
+        'AGENT_DOWNGRADE_NOT_CONFIRMED',
+        `${release.name} is older than the running ${running}; confirm the downgrade to install it`,
+        409,
+      );
+    return this.hub.request(agent.id, 'agent.update', {
+      version: release.version,
+      // Relative: the agent downloads from the server it is connected to.
+      url: `/agent/releases/${encodeURIComponent(release.version)}/dockhand-agent.mjs`,
+      sha256: release.sha256,
+      signature: release.signature,
+    });
+  }
+
+  async bundlePath(version: string): Promise<string> {
+    const release = (await this.releases()).find((candidate) => candidate.version === version);
+    if (!release)
+      throw new DomainError('AGENT_VERSION_NOT_FOUND', `Agent version ${version} is not available`, 404);
+    return release.bundlePath;
+  }
+
+  private releases(): Promise<AgentRelease[]> {
+    return listAgentReleases(this.context.config.agentHub.releasesDir, this.warn);
+  }
+}
