@@ -10,6 +10,7 @@ import { DockerEngine } from './docker/engine.js';
 import { NetworkService } from './docker/networks.js';
 import { RegistryStore } from './docker/registries.js';
 import { createDispatcher } from './dispatcher.js';
+import { Admission } from './policy/admission.js';
 import { loadOrCreateIdentity, type AgentIdentity } from './identity.js';
 import { agentFeatures, agentVersion, collectCapabilities } from './system-info.js';
 import { updateAgentBundle } from './updater.js';
@@ -47,6 +48,7 @@ export async function startAgent(
   const apps = new AppManager(
     new AppStore(config.appsDir),
     compose,
+    new Admission(config.policy, config.dockerSocket),
     engine,
     identity.privateKeyPem,
     config.projectPrefix,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_POLICY, type AdmissionPolicy } from './policy/admission-policy.js';
 
 export interface AgentConfig {
   /** Base URL of the Dockhand server (http(s)://host[:port]); the agent connects to /agent/connect. */
@@ -14,6 +15,8 @@ export interface AgentConfig {
   composeCommand: string;
   /** Timeout for one compose command, in ms. */
   composeTimeoutMs: number;
+  /** From the host configuration file (host-config.ts), never from the server. */
+  policy: AdmissionPolicy;
 }
 
 export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
@@ -26,5 +29,6 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
     dockerSocket: env.DOCKER_SOCKET ?? '/var/run/docker.sock',
     composeCommand: env.DOCKHAND_COMPOSE ?? '',
     composeTimeoutMs: Number(env.DOCKHAND_COMPOSE_TIMEOUT_MS ?? 10 * 60 * 1000),
+    policy: DEFAULT_POLICY,
   };
 }

@@ -16,6 +16,8 @@ export const AgentErrorCode = {
   RegistryInvalid: 'AGENT-011',
   UnknownMethod: 'AGENT-012',
   UpdateFailed: 'AGENT-013',
+  PolicyRefused: 'AGENT-014',
+  HostConfigInvalid: 'AGENT-015',
 } as const;
 
 export type AgentErrorCodeValue = (typeof AgentErrorCode)[keyof typeof AgentErrorCode];

@@ -10,6 +10,8 @@ import { ComposeRunner, detectComposeCli } from '../docker/compose.js';
 import { DockerEngine } from '../docker/engine.js';
 import { NetworkService } from '../docker/networks.js';
 import { runCommand } from '../docker/run-command.js';
+import { Admission } from '../policy/admission.js';
+import { DEFAULT_POLICY } from '../policy/admission-policy.js';
 import { loadOrCreateIdentity, type AgentIdentity } from '../identity.js';
 import type { AppDeployment } from '../protocol.js';
 import { buildBusyboxImage, httpdCompose, removeImage, removeProjects } from '../test/docker-fixtures.js';
@@ -33,6 +35,7 @@ before(async () => {
   apps = new AppManager(
     new AppStore(path.join(dir, 'apps')),
     compose,
+    new Admission(DEFAULT_POLICY, '/var/run/docker.sock'),
     engine,
     identity.privateKeyPem,
     prefix,

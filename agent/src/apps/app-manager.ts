@@ -4,6 +4,7 @@ import { decryptSecret } from '../crypto/secrets.js';
 import type { ComposeProject, ComposeRunner } from '../docker/compose.js';
 import type { DockerEngine } from '../docker/engine.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
+import type { Admission } from '../policy/admission.js';
 import type { AppDeployment, AppLogs, AppOperation, AppStatusEntry } from '../protocol.js';
 import type { AppRecord, AppStore } from './app-store.js';
 import { readProjectLogs, type LogQuery } from './logs.js';
@@ -21,6 +22,7 @@ export class AppManager {
   constructor(
     private readonly store: AppStore,
     private readonly compose: ComposeRunner,
+    private readonly admission: Admission,
     private readonly engine: DockerEngine,
     private readonly privateKeyPem: string,
     private readonly projectPrefix: string,
@@ -33,6 +35,12 @@ export class AppManager {
     const previous = await this.store.get(deployment.app_id);
     const project = await this.prepare(record);
     await this.removeDroppedFiles(previous, deployment);
+    try {
+      await this.admission.admit(this.compose, project);
+    } catch (error) {
+      await this.restoreFiles(previous, deployment);
+      throw error;
+    }
     // Save before running compose so a failed `up` can still be stopped or deleted later.
     await this.store.save(record);
     if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
@@ -50,6 +58,8 @@ export class AppManager {
       return this.deploy(deployment, operation);
     const record = await this.requireRecord(appId);
     const project = await this.prepare(record);
+    // The policy may have changed since the app was deployed: check again before creating anything.
+    if (operation !== 'stop' && operation !== 'restart') await this.admission.admit(this.compose, project);
     record.desiredRunning = operation !== 'stop';
     await this.store.save(record);
     const subcommand: Record<AppOperation, string[]> = {
@@ -118,6 +128,16 @@ export class AppManager {
     for (const file of previous.deployment.files) {
       if (!kept.has(file.filename)) await rm(safeFilePath(directory, file.filename), { force: true });
     }
+  }
+
+  /** A refused deployment leaves the app's folder as the running version had it (or no folder). */
+  private async restoreFiles(previous: AppRecord | null, refused: AppDeployment): Promise<void> {
+    if (!previous) {
+      await this.store.remove(refused.app_id);
+      return;
+    }
+    await this.removeDroppedFiles({ ...previous, deployment: refused }, previous.deployment);
+    await this.prepare(previous);
   }
 
   private async requireRecord(appId: string): Promise<AppRecord> {

@@ -1,4 +1,5 @@
 import { AgentError, AgentErrorCode } from '../errors.js';
+import { parse as parseYaml } from 'yaml';
 import { runCommand, type CommandResult } from './run-command.js';
 
 export interface ComposeCli {
@@ -49,6 +50,22 @@ export class ComposeRunner {
     });
   }
 
+  /**
+   * The project as compose itself resolves it (anchors, extends, include, profiles, interpolation)
+   * from the same files, arguments and environment as every other subcommand.
+   */
+  async resolvedModel(project: ComposeProject): Promise<unknown> {
+    const result = await this.runOrThrow(project, configSubcommand(this.cli));
+    try {
+      return parseYaml(result.stdout);
+    } catch (error) {
+      throw new AgentError(
+        AgentErrorCode.ComposeFailed,
+        `docker compose config printed an unreadable model: ${(error as Error).message}`,
+      );
+    }
+  }
+
   /** Like `run` but a non-zero exit becomes an error carrying compose's own explanation. */
   async runOrThrow(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
     const result = await this.run(project, subcommand);
@@ -60,6 +77,11 @@ export class ComposeRunner {
     }
     return result;
   }
+}
+
+/** v2 prints JSON on request; v1 (docker-compose 1.x) only prints YAML. */
+export function configSubcommand(cli: ComposeCli): string[] {
+  return cli.baseArgs.includes('compose') ? ['config', '--format', 'json'] : ['config'];
 }
 
 export function composeFailureMessage(operation: string, result: CommandResult): string {

@@ -73,6 +73,13 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
   assert.ok(code, result.output);
   assert.equal((await stat(path.join(prefix, 'bin', 'node'))).mode & 0o111, 0o111);
   assert.equal((await stat(stateDir)).mode & 0o777, 0o700);
+  // The host's owner changes the admission policy with the installed command, on the host.
+  const cli = path.join(prefix, 'bin', 'dockhand-agent');
+  const allowed = await promisify(execFile)(cli, ['policy', 'allow-bind', '/srv/media']);
+  assert.match(allowed.stdout, /Allowed bind folders: \/srv\/media/);
+  assert.match(allowed.stdout, /Restart the agent to apply it/);
+  const hostConfig = JSON.parse(await readFile(path.join(stateDir, 'host-config.json'), 'utf8'));
+  assert.deepEqual(hostConfig.policy, { host_access: false, bind_roots: ['/srv/media'] });
 
   const agentVersion = (
     JSON.parse(await readFile(path.join(agentDir, 'package.json'), 'utf8')) as { version: string }

@@ -4,6 +4,8 @@
  * unit that restarts the agent, starts it and prints the pairing code.
  * Flags: --prefix DIR (default /opt/dockhand-agent), --state-dir DIR (default
  * /var/lib/dockhand-agent), --no-systemd (start in the background instead; for tests/containers).
+ * It also installs `{prefix}/bin/dockhand-agent` (linked into /usr/local/bin with systemd) for the
+ * host-side commands, e.g. `dockhand-agent policy show`.
  */
 export function installScript(serverUrl: string): string {
   const quoted = `'${serverUrl.replace(/'/g, `'\\''`)}'`;
@@ -47,6 +49,13 @@ DOCKHAND_SERVER_URL=$SERVER_URL
 DOCKHAND_STATE_DIR=$STATE_DIR
 ENV
 rm -f "$STATE_DIR/pairing-code"
+# Host-side commands (dockhand-agent policy ...) run with the agent's own settings.
+cat > "$PREFIX/bin/dockhand-agent" <<WRAPPER
+#!/bin/sh
+set -a; . "$PREFIX/agent.env"; set +a
+exec "$PREFIX/bin/node" "$PREFIX/dockhand-agent.mjs" "\\$@"
+WRAPPER
+chmod 755 "$PREFIX/bin/dockhand-agent"
 
 if [ "$USE_SYSTEMD" = 1 ] && command -v systemctl >/dev/null 2>&1; then
   cat > /etc/systemd/system/dockhand-agent.service <<UNIT
@@ -64,6 +73,7 @@ RestartSec=3
 [Install]
 WantedBy=multi-user.target
 UNIT
+  ln -sf "$PREFIX/bin/dockhand-agent" /usr/local/bin/dockhand-agent
   systemctl daemon-reload
   systemctl enable dockhand-agent.service >/dev/null
   systemctl restart dockhand-agent.service

@@ -1,0 +1,69 @@
+import { AgentError } from './errors.js';
+import { bindRoot, loadHostConfig, writeHostConfig, type HostConfig } from './host-config.js';
+import { POLICY_COMMAND } from './policy/admission-policy.js';
+
+const USAGE = `Usage:
+  ${POLICY_COMMAND} show                 the admission policy in this server's configuration
+  ${POLICY_COMMAND} allow-bind <folder>  let apps bind-mount and build from <folder>
+  ${POLICY_COMMAND} deny-bind <folder>   take <folder> off the allowed folders
+  ${POLICY_COMMAND} host-access on|off   on: apps may do anything on this server (privileged, host
+                                       namespaces, any folder, the Docker socket)
+  ${POLICY_COMMAND} reset                back to the default policy
+Changes apply when the agent restarts (systemctl restart dockhand-agent).`;
+
+type Print = (text: string) => void;
+
+/** Host-side commands (`dockhand-agent policy ...`); returns the exit code. */
+export async function runCli(args: string[], configFile: string, out: Print, err: Print): Promise<number> {
+  const [group, action, value] = args;
+  if (group !== 'policy' || !action || action === 'help') {
+    (group === 'policy' && action === 'help' ? out : err)(USAGE);
+    return group === 'policy' && action === 'help' ? 0 : 2;
+  }
+  try {
+    const config = await loadHostConfig(configFile);
+    if (action === 'show') {
+      out(describe(config, configFile));
+      return 0;
+    }
+    const next = change(config, action, value);
+    if (!next) {
+      err(USAGE);
+      return 2;
+    }
+    await writeHostConfig(configFile, next);
+    out(`${describe(next, configFile)}\nRestart the agent to apply it: systemctl restart dockhand-agent`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AgentError)) throw error;
+    err(error.message);
+    return 1;
+  }
+}
+
+function change(config: HostConfig, action: string, value: string | undefined): HostConfig | null {
+  const { policy } = config;
+  if (action === 'allow-bind' && value) {
+    const root = bindRoot(value, 'the command line');
+    const bindRoots = policy.bindRoots.includes(root) ? policy.bindRoots : [...policy.bindRoots, root];
+    return { ...config, policy: { ...policy, bindRoots } };
+  }
+  if (action === 'deny-bind' && value) {
+    const root = bindRoot(value, 'the command line');
+    return { ...config, policy: { ...policy, bindRoots: policy.bindRoots.filter((r) => r !== root) } };
+  }
+  if (action === 'host-access' && (value === 'on' || value === 'off'))
+    return { ...config, policy: { ...policy, hostAccess: value === 'on' } };
+  if (action === 'reset') return { ...config, policy: { hostAccess: false, bindRoots: [] } };
+  return null;
+}
+
+function describe(config: HostConfig, file: string): string {
+  const { policy } = config;
+  const roots = policy.bindRoots.length > 0 ? policy.bindRoots.join(', ') : 'none';
+  return [
+    `Configuration: ${file}`,
+    `Host access: ${policy.hostAccess ? 'on (apps may do anything on this server)' : 'off'}`,
+    `Allowed bind folders: ${roots} (each app's own folder is always allowed)`,
+  ].join('\n');
+}
