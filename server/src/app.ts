@@ -1,21 +1,44 @@
+/**
+ * Builds the whole HTTP app without listening, so tests can use `app.inject()`. This is the one
+ * place where the app is assembled: the edge (errors, security, access, schemas, OpenAPI), then
+ * each area's routes with the services they call.
+ */
 import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { AgentReleaseService } from './agent-releases/release-service.js';
+import { registerAgentReleaseRoutes } from './agent-releases/routes.js';
+import { AgentService } from './agents/agent-service.js';
 import { noAgentsOnline } from './agents/presence.js';
-import { registerBillingRoutes } from './billing/routes.js';
+import { registerAgentRoutes } from './agents/routes.js';
+import { AppService } from './apps/app-service.js';
+import { saveAppStatuses } from './apps/app-store.js';
+import { registerAppRoutes } from './apps/routes.js';
 import { registerDevIdentityProvider } from './auth/dev-idp.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
 import { createAccessTokens } from './auth/tokens.js';
+import { registerBillingRoutes } from './billing/routes.js';
 import { registerCatalogAssets } from './catalog/assets.js';
+import { registerCatalogRoutes } from './catalog/routes.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerDashboard } from './dashboard/static.js';
 import { openDatabase } from './db/connect.js';
-import { registerErrorHandler } from './http/errors.js';
+import { registerAccess } from './http/access.js';
+import { registerApiDocs, swaggerOptions } from './http/api-docs.js';
+import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogSerializers } from './http/log-redaction.js';
+import { refusalKeywords } from './http/schemas.js';
 import { registerSecurity } from './http/security.js';
-import { registerAgentAreas } from './hub/register.js';
+import { AgentHub } from './hub/agent-hub.js';
+import { registerInstallRoutes } from './hub/install-routes.js';
+import { NetworkService } from './networks/network-service.js';
+import { registerNetworkRoutes } from './networks/routes.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
+import { RegistryService } from './registries/registry-service.js';
+import { registerRegistryRoutes } from './registries/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +46,6 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole HTTP app without listening, so tests can use `app.inject()`. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const context: AppContext = {
@@ -34,26 +56,49 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     presence: noAgentsOnline,
   };
   const app = Fastify({
-    logger: {
-      level: config.mode === 'production' ? 'info' : (process.env.LOG_LEVEL ?? 'warn'),
-      serializers: requestLogSerializers,
-    },
+    logger: { level: config.logLevel, serializers: requestLogSerializers },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
+    // Input is checked as sent: no type coercion (a number is not a name); refusal texts ride on fields.
+    ajv: { customOptions: { coerceTypes: false, keywords: [...refusalKeywords] } },
   });
   app.decorate('dockhand', context);
-  app.decorateRequest('sessionUser', null);
   app.addHook('onClose', () => database.close());
+
+  // The edge.
   registerErrorHandler(app);
   // Signs the short-lived cookie that carries a sign-in's state, nonce and PKCE verifier.
   await app.register(cookie, { secret: await loadOrCreateSecret(database.db, 'cookie_signing_key') });
   registerSecurity(app, config);
+  registerAccess(app);
+  await app.register(swagger, swaggerOptions(config));
+  // Bounded before authentication too: the largest legitimate frame is a logs answer (≤ 2000 lines).
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 * 1024 } });
+
+  // The agent hub: agents connect at /agent/connect and become the app's presence.
+  const hub = new AgentHub(context.db, config.agentHub, {
+    onAppStatus: (agentId, apps) => saveAppStatuses(context.db, agentId, apps),
+    log: (message) => app.log.warn(message),
+  });
+  context.presence = hub;
+  app.addHook('onClose', async () => hub.close());
+  app.get('/agent/connect', { websocket: true }, (socket) => hub.accept(socket));
+
+  // The areas.
   await registerDashboard(app, config);
   registerCatalogAssets(app, config);
   await registerDevIdentityProvider(app, config);
   registerAuthRoutes(app, context);
   registerOrganizationRoutes(app, context);
   await registerBillingRoutes(app, context);
-  await registerAgentAreas(app, context);
+  const apps = new AppService(context, hub);
+  registerAgentRoutes(app, new AgentService(context, hub));
+  registerAgentReleaseRoutes(app, context, new AgentReleaseService(context, hub, (m) => app.log.warn(m)));
+  registerAppRoutes(app, apps);
+  registerCatalogRoutes(app, context, apps);
+  registerRegistryRoutes(app, new RegistryService(context, hub));
+  registerNetworkRoutes(app, new NetworkService(context, hub));
+  registerInstallRoutes(app, context);
+  registerApiDocs(app);
   return app;
 }

@@ -11,6 +11,10 @@ export interface Config {
   mode: 'development' | 'production';
   host: string;
   port: number;
+  /** pino level of the request log (LOG_LEVEL; production logs at info). */
+  logLevel: string;
+  /** Behind a reverse proxy: trust its X-Forwarded-* headers (TRUST_PROXY=1). */
+  trustProxy: boolean;
   /** Public base URL of this server, as the browser sees it (cookies, OIDC redirects). */
   publicUrl: string;
   /** Folder for the SQLite file and other state. */
@@ -71,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode,
     host,
     port,
+    logLevel: mode === 'production' ? 'info' : (env.LOG_LEVEL ?? 'warn'),
+    trustProxy: env.TRUST_PROXY === '1',
     publicUrl,
     dataDir,
     hostDistDir: path.resolve(env.HOST_DIST_DIR ?? path.join(repoRoot, 'host-shell', 'dist')),

@@ -1,10 +1,10 @@
 import type { AgentRecord } from '../agents/hub-store.js';
-import { adminRoles, memberRoles, requireAgentAccess, requireOnline } from '../agents/agent-access.js';
+import { requireOnline } from '../agents/agent-access.js';
 import { compareVersions, sameVersion, sortVersionsDescending } from '../catalog/versions.js';
 import type { AppContext } from '../context.js';
 import type { AgentHub } from '../hub/agent-hub.js';
 import type { NamedValue } from '../hub/protocol.js';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
 import { listAgentReleases, type AgentRelease } from './release-store.js';
 
 /** Spec section 3, 'Agent version'. */
@@ -43,8 +43,7 @@ export class AgentReleaseService {
   ) {}
 
   /** Newest first by the spec's version rule; `older` lists the versions below the running one instead. */
-  async versions(userId: string, agentId: unknown, older = false): Promise<AgentVersionView[]> {
-    const agent = await requireAgentAccess(this.context, userId, agentId, memberRoles);
+  async versions(agent: AgentRecord, older = false): Promise<AgentVersionView[]> {
     const running = capability(agent, 'agent_version');
     const releases = await this.releases();
     const offered = releases.filter((release) => {
@@ -56,27 +55,24 @@ export class AgentReleaseService {
   }
 
   async update(
-    userId: string,
-    input: { agent_id?: unknown; version?: unknown; downgrade?: unknown },
+    agent: AgentRecord,
+    input: { version: string; downgrade?: boolean },
   ): Promise<{ version: string }> {
-    const agent = await requireAgentAccess(this.context, userId, input.agent_id, adminRoles);
     requireOnline(this.context, agent);
-    const wanted = typeof input.version === 'string' ? input.version : '';
+    const wanted = input.version;
     const release = (await this.releases()).find((candidate) => sameVersion(candidate.version, wanted));
     if (!release)
       throw new DomainError(
         'AGENT_VERSION_NOT_FOUND',
         `Agent version ${wanted || '(none)'} is not available`,
-        404,
       );
     const running = capability(agent, 'agent_version');
     if (running && sameVersion(running, release.version))
-      throw new DomainError('AGENT_VERSION_RUNNING', `The agent already runs ${release.name}`, 409);
+      throw new DomainError('AGENT_VERSION_RUNNING', `The agent already runs ${release.name}`);
     if (running && compareVersions(release.version, running) < 0 && input.downgrade !== true)
       throw new DomainError(
         'AGENT_DOWNGRADE_NOT_CONFIRMED',
         `${release.name} is older than the running ${running}; confirm the downgrade to install it`,
-        409,
       );
     return this.hub.request(agent.id, 'agent.update', {
       version: release.version,
@@ -90,7 +86,7 @@ export class AgentReleaseService {
   async bundlePath(version: string): Promise<string> {
     const release = (await this.releases()).find((candidate) => candidate.version === version);
     if (!release)
-      throw new DomainError('AGENT_VERSION_NOT_FOUND', `Agent version ${version} is not available`, 404);
+      throw new DomainError('AGENT_VERSION_NOT_FOUND', `Agent version ${version} is not available`);
     return release.bundlePath;
   }
 

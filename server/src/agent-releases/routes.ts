@@ -1,11 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/guard.js';
-import { bodyOf, queryOf } from '../agents/routes.js';
+import { adminRoles, memberRoles } from '../agents/agent-access.js';
 import { VERSION_PATTERN } from '../catalog/versions.js';
 import type { AppContext } from '../context.js';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
+import { agentOf, agentRole } from '../http/access.js';
+import { anyData, answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
 import type { AgentReleaseService } from './release-service.js';
 
 /** Spec section 7 `get-available-versions` / `update-agent`, the release downloads and the release public key. */
@@ -14,28 +16,50 @@ export function registerAgentReleaseRoutes(
   context: AppContext,
   releases: AgentReleaseService,
 ): void {
-  app.get('/api/v1/agents/get-available-versions', async (request) => {
-    const user = await requireUser(request);
-    const query = queryOf(request);
-    return {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const agentId = requiredId('Agent ID is required');
+
+  api.get(
+    '/api/v1/agents/get-available-versions',
+    {
+      config: { auth: agentRole(memberRoles) },
+      schema: {
+        querystring: query({ agent_id: agentId, older: Type.Optional(Type.String({ maxLength: 5 })) }),
+        response: answers(envelope(Type.Object({ versions: anyData }))),
+      },
+    },
+    async (request) => ({
       success: true,
       message: 'Versions loaded',
-      data: { versions: await releases.versions(user.id, query.agent_id, query.older === 'true') },
-    };
-  });
+      data: { versions: await releases.versions(agentOf(request), request.query.older === 'true') },
+    }),
+  );
 
-  app.post('/api/v1/agents/update-agent', async (request) => {
-    const user = await requireUser(request);
-    const result = await releases.update(user.id, bodyOf(request));
-    return { success: true, message: 'Agent Update Initiated', data: result };
-  });
+  api.post(
+    '/api/v1/agents/update-agent',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: {
+        body: body({
+          agent_id: agentId,
+          version: requiredText('Agent version is required', { maxLength: 100 }),
+          downgrade: Type.Optional(Type.Boolean()),
+        }),
+        response: answers(envelope(anyData)),
+      },
+    },
+    async (request) => {
+      const result = await releases.update(agentOf(request), request.body);
+      return { success: true, message: 'Agent Update Initiated', data: result };
+    },
+  );
 
   app.get<{ Params: { version: string } }>(
     '/agent/releases/:version/dockhand-agent.mjs',
     async (request, reply) => {
       const { version } = request.params;
       if (!VERSION_PATTERN.test(version))
-        throw new DomainError('AGENT_VERSION_NOT_FOUND', `Agent version ${version} is not available`, 404);
+        throw new DomainError('AGENT_VERSION_NOT_FOUND', `Agent version ${version} is not available`);
       const file = await releases.bundlePath(version);
       const info = await stat(file);
       reply
@@ -52,7 +76,6 @@ export function registerAgentReleaseRoutes(
       throw new DomainError(
         'AGENT_RELEASE_KEY_MISSING',
         'No agent release key is configured on this server (AGENT_RELEASE_PUBLIC_KEY)',
-        404,
       );
     });
     reply.header('content-type', 'application/x-pem-file').header('cache-control', 'no-store');

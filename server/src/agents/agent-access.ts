@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
-import { DomainError } from '../http/errors.js';
-import { adminRoles, findOrgRole } from '../organizations/access.js';
+import { DomainError } from '../errors/domain-error.js';
+import { adminRoles } from '../organizations/access.js';
+import { findOrgRole } from '../organizations/member-store.js';
 import type { OrganizationRole } from '../organizations/tables.js';
 import { findAgentRecord, type AgentRecord } from './hub-store.js';
 
@@ -8,7 +9,7 @@ export const memberRoles: readonly OrganizationRole[] = ['owner', 'admin', 'bill
 export { adminRoles };
 
 export function agentNotFound(agentId: string): DomainError {
-  return new DomainError('AGENT_NOT_FOUND', `Agent with ID ${agentId} not found`, 404);
+  return new DomainError('AGENT_NOT_FOUND', `Agent with ID ${agentId} not found`);
 }
 
 /**
@@ -28,16 +29,12 @@ export async function requireAgentAccess(
   const role = await findOrgRole(context.db, userId, agent.organization_id);
   if (!role) throw agentNotFound(agentId);
   if (!roles.includes(role)) {
-    throw new DomainError(
-      'AGENT_FORBIDDEN',
-      'You don’t have permission to manage settings for this server.',
-      403,
-    );
+    throw new DomainError('AGENT_FORBIDDEN', 'You don’t have permission to manage settings for this server.');
   }
   return agent;
 }
 
 /** The agent must be connected for calls that act on its server. */
 export function requireOnline(context: AppContext, agent: AgentRecord): void {
-  if (!context.presence.isOnline(agent.id)) throw new DomainError('AGENT_OFFLINE', 'Agent is offline', 409);
+  if (!context.presence.isOnline(agent.id)) throw new DomainError('AGENT_OFFLINE', 'Agent is offline');
 }

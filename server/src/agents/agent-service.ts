@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
 import type { AgentHub } from '../hub/agent-hub.js';
 import { normalizePairingCode } from '../hub/pairing-code.js';
 import type { Feature, NamedValue } from '../hub/protocol.js';
-import { requireOrgRole, adminRoles } from '../organizations/access.js';
 import { AttemptLimiter } from './attempt-limiter.js';
-import { adminRoles as agentAdminRoles, requireAgentAccess } from './agent-access.js';
 import {
   claimPairingCode,
   deleteAndRevokeAgent,
@@ -72,18 +70,15 @@ export class AgentService {
     return agents.map((agent) => ({ agent_id: agent.id, status: this.hub.isOnline(agent.id) ? 1 : 0 }));
   }
 
+  /** Pairs the agent showing `code` into the organization (the caller is its owner or admin). */
   async register(
     userId: string,
     address: string,
-    input: { code?: unknown; organization_id?: unknown },
+    input: { code: string; organization_id: string },
   ): Promise<AgentView> {
     if (!this.perUser.hit(userId) || !this.perAddress.hit(address))
-      throw new DomainError('PAIRING_RATE_LIMITED', TOO_MANY, 429);
-    if (typeof input.organization_id !== 'string' || !input.organization_id) {
-      throw new DomainError('ORGANIZATION_REQUIRED', 'Organization ID is required');
-    }
-    await requireOrgRole(this.context.db, userId, input.organization_id, adminRoles);
-    const code = typeof input.code === 'string' ? normalizePairingCode(input.code) : null;
+      throw new DomainError('PAIRING_RATE_LIMITED', TOO_MANY);
+    const code = normalizePairingCode(input.code);
     if (!code) throw new DomainError('PAIRING_CODE_INVALID', INVALID_CODE);
     const id = randomUUID();
     const claimed = await claimPairingCode(this.context.db, code, {
@@ -95,32 +90,26 @@ export class AgentService {
     if (!claimed) throw new DomainError('PAIRING_CODE_INVALID', INVALID_CODE);
     await this.hub.agentClaimed(claimed.certificate_fingerprint, id);
     const agent = await findAgentRecord(this.context.db, id);
-    if (!agent) throw new DomainError('AGENT_NOT_FOUND', `Agent with ID ${id} not found`, 404);
+    if (!agent) throw new DomainError('AGENT_NOT_FOUND', `Agent with ID ${id} not found`);
     return toAgentView(agent);
   }
 
-  async rename(userId: string, input: { agent_id?: unknown; name?: unknown }): Promise<AgentView> {
-    if (typeof input.agent_id !== 'string' || !input.agent_id.trim())
-      throw new DomainError('AGENT_ID_REQUIRED', 'Server ID is required');
-    if (typeof input.name !== 'string' || !input.name.trim())
-      throw new DomainError('AGENT_NAME_REQUIRED', 'Server name is required');
-    const name = input.name.trim();
+  async rename(agent: AgentRecord, newName: string): Promise<AgentView> {
+    const name = newName.trim();
+    if (!name) throw new DomainError('AGENT_NAME_REQUIRED', 'Server name is required');
     if (name.length < 3)
       throw new DomainError('AGENT_NAME_SHORT', 'Server name must have at least 3 characters');
     if (name.length > 255)
       throw new DomainError('AGENT_NAME_LONG', 'Server name must be 255 characters or less');
-    const agent = await requireAgentAccess(this.context, userId, input.agent_id, agentAdminRoles);
     await renameAgent(this.context.db, agent.id, name);
     return toAgentView({ ...agent, name });
   }
 
-  async delete(userId: string, agentId: unknown): Promise<void> {
-    const agent = await requireAgentAccess(this.context, userId, agentId, agentAdminRoles);
+  async delete(agent: AgentRecord): Promise<void> {
     if (this.hub.isOnline(agent.id)) {
       throw new DomainError(
         'AGENT_ONLINE',
         'The server must be offline to be deleted. Stop its agent first.',
-        409,
       );
     }
     await deleteAndRevokeAgent(this.context.db, agent, Date.now());

@@ -1,48 +1,97 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireUser } from '../auth/guard.js';
+/** HTTP for spec section 7, Agents: who may call each route, its input and answer; rules in AgentService. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { agentOf, agentRole, organizationRole, signedIn, userOf } from '../http/access.js';
+import { anyData, answers, body, done, envelope, requiredId, requiredText, Type } from '../http/schemas.js';
+import { adminRoles } from './agent-access.js';
 import type { AgentService } from './agent-service.js';
 
-type Input = Record<string, unknown>;
+const agentId = requiredId('Agent ID is required');
+const agentData = envelope(Type.Object({ agent: anyData }));
 
-export function bodyOf(request: FastifyRequest): Input {
-  return typeof request.body === 'object' && request.body !== null ? (request.body as Input) : {};
-}
-
-export function queryOf(request: FastifyRequest): Input {
-  return typeof request.query === 'object' && request.query !== null ? (request.query as Input) : {};
-}
-
-/** Spec section 7, Agents. */
 export function registerAgentRoutes(app: FastifyInstance, agents: AgentService): void {
-  app.get('/api/v1/agents/get-agents', async (request) => {
-    const user = await requireUser(request);
-    return { success: true, message: 'Agents loaded', data: { agents: await agents.list(user.id) } };
-  });
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/api/v1/agents/get-agents-status', async (request) => {
-    const user = await requireUser(request);
-    return {
+  api.get(
+    '/api/v1/agents/get-agents',
+    { config: { auth: signedIn }, schema: { response: answers(envelope(Type.Object({ agents: anyData }))) } },
+    async (request) => ({
+      success: true,
+      message: 'Agents loaded',
+      data: { agents: await agents.list(userOf(request).id) },
+    }),
+  );
+
+  api.get(
+    '/api/v1/agents/get-agents-status',
+    {
+      config: { auth: signedIn },
+      schema: {
+        response: answers(
+          envelope(
+            Type.Object({
+              agents: Type.Array(Type.Object({ agent_id: Type.String(), status: Type.Integer() })),
+            }),
+          ),
+        ),
+      },
+    },
+    async (request) => ({
       success: true,
       message: 'Agent statuses loaded',
-      data: { agents: await agents.statuses(user.id) },
-    };
-  });
+      data: { agents: await agents.statuses(userOf(request).id) },
+    }),
+  );
 
-  app.post('/api/v1/agents/register-agent', async (request) => {
-    const user = await requireUser(request);
-    const agent = await agents.register(user.id, request.ip, bodyOf(request));
-    return { success: true, message: 'Server Connected', data: { agent } };
-  });
+  api.post(
+    '/api/v1/agents/register-agent',
+    {
+      config: { auth: organizationRole('organization_id', adminRoles) },
+      schema: {
+        body: body({
+          code: requiredText('Invalid or expired code. Check the code printed by the agent and try again.', {
+            maxLength: 20,
+          }),
+          organization_id: requiredId('Organization ID is required'),
+        }),
+        response: answers(agentData),
+      },
+    },
+    async (request) => {
+      const agent = await agents.register(userOf(request).id, request.ip, request.body);
+      return { success: true, message: 'Server Connected', data: { agent } };
+    },
+  );
 
-  app.post('/api/v1/agents/rename-agent', async (request) => {
-    const user = await requireUser(request);
-    const agent = await agents.rename(user.id, bodyOf(request));
-    return { success: true, message: 'Server Renamed', data: { agent } };
-  });
+  api.post(
+    '/api/v1/agents/rename-agent',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: {
+        body: body({
+          agent_id: requiredId('Server ID is required'),
+          name: requiredText('Server name is required', {
+            tooLong: 'Server name must be 255 characters or less',
+          }),
+        }),
+        response: answers(agentData),
+      },
+    },
+    async (request) => {
+      const agent = await agents.rename(agentOf(request), request.body.name);
+      return { success: true, message: 'Server Renamed', data: { agent } };
+    },
+  );
 
-  app.post('/api/v1/agents/delete-agent', async (request) => {
-    const user = await requireUser(request);
-    await agents.delete(user.id, bodyOf(request).agent_id);
-    return { success: true, message: 'Agent deleted' };
-  });
+  api.post(
+    '/api/v1/agents/delete-agent',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: { body: body({ agent_id: agentId }), response: answers(done) },
+    },
+    async (request) => {
+      await agents.delete(agentOf(request));
+      return { success: true, message: 'Agent deleted' };
+    },
+  );
 }

@@ -1,5 +1,5 @@
 /** Validation rules of spec section 5 for apps, applied by the server before anything is stored. */
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
 
 export const ENCRYPTED_PLACEHOLDER = '<encrypted>';
 

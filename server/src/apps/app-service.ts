@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { adminRoles, memberRoles, requireAgentAccess, requireOnline } from '../agents/agent-access.js';
-import type { AgentRecord } from '../agents/hub-store.js';
+import { memberRoles, requireAgentAccess, requireOnline } from '../agents/agent-access.js';
+import { listAgentsOfUser, type AgentRecord } from '../agents/hub-store.js';
 import { generateSecretValue, getCatalog, type Catalog } from '../catalog/templates.js';
 import type { TemplateDeployment } from '../catalog/template-types.js';
 import type { AppContext } from '../context.js';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
 import type { AgentHub } from '../hub/agent-hub.js';
 import type { AppDeployment, AppLogs, AppOperation } from '../hub/protocol.js';
 import { buildDeployment, parseUserEntries, toAppDetails, type ConfigInput } from './app-config.js';
@@ -34,7 +34,7 @@ const OPERATIONS: Record<string, 'active' | 'stopped'> = {
 };
 
 function appNotFound(): DomainError {
-  return new DomainError('APP_NOT_FOUND', 'App ID not found', 404);
+  return new DomainError('APP_NOT_FOUND', 'App ID not found');
 }
 
 /** Apps on agents (spec section 7, Apps and Catalog install): rules here, Docker on the agent. */
@@ -48,8 +48,7 @@ export class AppService {
     return getCatalog(this.context.config);
   }
 
-  async list(userId: string, agentId: unknown) {
-    const agent = await requireAgentAccess(this.context, userId, agentId, memberRoles);
+  async list(agent: AgentRecord) {
     const apps = await listAppsOfAgents(this.context.db, [agent.id]);
     const online = this.hub.isOnline(agent.id);
     return apps.map((app) => ({
@@ -63,16 +62,15 @@ export class AppService {
   }
 
   /** Statuses of one agent's apps, or of every app on the user's agents when none is given. */
-  async statuses(userId: string, agentId: unknown, allAgentIds: () => Promise<string[]>) {
+  async statuses(userId: string, agentId: string | undefined) {
     const agentIds = agentId
       ? [(await requireAgentAccess(this.context, userId, agentId, memberRoles)).id]
-      : await allAgentIds();
+      : (await listAgentsOfUser(this.context.db, userId)).map((agent) => agent.id);
     const apps = await listAppsOfAgents(this.context.db, agentIds);
     return apps.map((app) => ({ app_id: app.id, status: this.hub.isOnline(app.agent_id) ? app.status : 0 }));
   }
 
-  async get(userId: string, agentId: unknown, appId: unknown, version: unknown) {
-    const agent = await requireAgentAccess(this.context, userId, agentId, memberRoles);
+  async get(agent: AgentRecord, appId: unknown, version: unknown) {
     const stored = await loadStoredApp(this.context.db, await this.requireApp(agent, appId));
     const wanted = typeof version === 'string' && version.trim() ? version.trim() : null;
     const template = this.templateOf(stored.app, agent, wanted);
@@ -82,8 +80,8 @@ export class AppService {
     return toAppDetails(stored, template, meta, template?.version ?? stored.app.version);
   }
 
-  async create(userId: string, agentId: unknown, input: ConfigInput) {
-    const agent = await this.writableAgent(userId, agentId);
+  async create(agent: AgentRecord, input: ConfigInput) {
+    this.requireWritable(agent);
     const config = input.config ?? {};
     const name = await this.uniqueName(agent.id, config.name, null);
     const now = Date.now();
@@ -109,8 +107,8 @@ export class AppService {
     return { id };
   }
 
-  async update(userId: string, agentId: unknown, input: ConfigInput) {
-    const agent = await this.writableAgent(userId, agentId);
+  async update(agent: AgentRecord, input: ConfigInput) {
+    this.requireWritable(agent);
     const config = input.config ?? {};
     if (typeof config.id !== 'string' || !config.id)
       throw new DomainError('APP_ID_REQUIRED', 'App ID is required for update');
@@ -136,12 +134,8 @@ export class AppService {
     return { id: app.id };
   }
 
-  async install(
-    userId: string,
-    agentId: unknown,
-    input: { name?: unknown; template_id?: unknown; version?: unknown },
-  ) {
-    const agent = await this.writableAgent(userId, agentId);
+  async install(agent: AgentRecord, input: { name?: unknown; template_id?: unknown; version?: unknown }) {
+    this.requireWritable(agent);
     const name = await this.uniqueName(agent.id, input.name, null);
     if (typeof input.template_id !== 'string' || !input.template_id)
       throw new DomainError('TEMPLATE_REQUIRED', 'Template ID is required');
@@ -190,12 +184,7 @@ export class AppService {
     return { id };
   }
 
-  async control(
-    userId: string,
-    agentId: unknown,
-    input: { app_id?: unknown; action?: unknown; operation?: unknown },
-  ) {
-    const agent = await requireAgentAccess(this.context, userId, agentId, adminRoles);
+  async control(agent: AgentRecord, input: { app_id?: unknown; action?: unknown; operation?: unknown }) {
     const app = await this.requireApp(agent, input.app_id);
     requireOnline(this.context, agent);
     const operation = controlOperation(input.action, input.operation);
@@ -214,8 +203,7 @@ export class AppService {
     return { app_id: app.id, status: result.status, operation };
   }
 
-  async delete(userId: string, agentId: unknown, appId: unknown) {
-    const agent = await requireAgentAccess(this.context, userId, agentId, adminRoles);
+  async delete(agent: AgentRecord, appId: unknown) {
     const app = await this.requireApp(agent, appId);
     requireOnline(this.context, agent);
     await this.hub.request(
@@ -227,11 +215,8 @@ export class AppService {
     await deleteApp(this.context.db, app.id);
   }
 
-  async updateIcon(
-    userId: string,
-    input: { app_id?: unknown; agent_id?: unknown; icon?: unknown; color?: unknown },
-  ) {
-    const agent = await this.writableAgent(userId, input.agent_id, false);
+  async updateIcon(agent: AgentRecord, input: { app_id?: unknown; icon?: unknown; color?: unknown }) {
+    this.requireWritable(agent, false);
     const app = await this.requireApp(agent, input.app_id);
     const icon = optionalText(input.icon, app.icon, 100) ?? app.icon;
     const color = validateColor(input.color, app.color);
@@ -239,16 +224,15 @@ export class AppService {
     return { icon, color };
   }
 
-  async updateName(userId: string, input: { app_id?: unknown; agent_id?: unknown; name?: unknown }) {
-    const agent = await this.writableAgent(userId, input.agent_id, false);
+  async updateName(agent: AgentRecord, input: { app_id?: unknown; name?: unknown }) {
+    this.requireWritable(agent, false);
     const app = await this.requireApp(agent, input.app_id);
     const name = await this.uniqueName(agent.id, input.name, app.id);
     await updateAppFields(this.context.db, app.id, { name });
     return { name };
   }
 
-  async logs(userId: string, query: Record<string, unknown>): Promise<AppLogs> {
-    const agent = await requireAgentAccess(this.context, userId, query.agent_id, memberRoles);
+  async logs(agent: AgentRecord, query: Record<string, unknown>): Promise<AppLogs> {
     const app = await this.requireApp(agent, query.app_id);
     requireOnline(this.context, agent);
     const since = optionalMs(query.since);
@@ -301,17 +285,15 @@ export class AppService {
     await saveStoredApp(this.context.db, stored, isNew);
   }
 
-  private async writableAgent(userId: string, agentId: unknown, needsOnline = true): Promise<AgentRecord> {
-    const agent = await requireAgentAccess(this.context, userId, agentId, adminRoles);
+  /** Installing and editing need a plan (and, to deploy, the agent online). */
+  private requireWritable(agent: AgentRecord, needsOnline = true): void {
     if (agent.subscription_status !== 'free' && agent.subscription_status !== 'paid') {
       throw new DomainError(
         'AGENT_UNPAID',
         'This server has no active plan. Assign it a Free or Pro plan to install or edit apps.',
-        402,
       );
     }
     if (needsOnline) requireOnline(this.context, agent);
-    return agent;
   }
 
   private async requireApp(agent: AgentRecord, appId: unknown): Promise<AppRow> {

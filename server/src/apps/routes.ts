@@ -1,8 +1,24 @@
+/**
+ * HTTP for spec section 7, Apps: who may call each route, its input and answer; rules in
+ * AppService. `agent_id` comes in the query (the spec) or the body; control-app takes the spec's
+ * `action` plus an optional `operation`.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { bodyOf, queryOf } from '../agents/routes.js';
-import { listAgentsOfUser } from '../agents/hub-store.js';
-import { requireUser } from '../auth/guard.js';
-import type { AppContext } from '../context.js';
+import { adminRoles, memberRoles } from '../agents/agent-access.js';
+import { agentOf, agentRole, signedIn, userOf } from '../http/access.js';
+import {
+  anyData,
+  answers,
+  body,
+  done,
+  envelope,
+  optionalNumberText,
+  optionalText,
+  query,
+  requiredId,
+  Type,
+} from '../http/schemas.js';
 import type { AppService } from './app-service.js';
 
 const CONTROL_MESSAGES: Record<string, string> = {
@@ -13,89 +29,194 @@ const CONTROL_MESSAGES: Record<string, string> = {
   redeploy: 'App redeployed',
 };
 
-/** Spec section 7, Apps. control-app takes the spec's `action` plus an optional `operation`. */
-export function registerAppRoutes(app: FastifyInstance, context: AppContext, apps: AppService): void {
-  app.get('/api/v1/apps/get-apps', async (request) => {
-    const user = await requireUser(request);
-    return {
+/** `?agent_id=` of the routes that also accept it in the body. */
+const agentQuery = query({ agent_id: optionalText(100) });
+const appId = requiredId('App ID is required');
+/** The configuration editor's payload; its entries are checked by the rules (app-config.ts). */
+const configPayload = {
+  agent_id: optionalText(100),
+  config: Type.Optional(Type.Object({})),
+  files: Type.Optional(Type.Unknown()),
+  variables: Type.Optional(Type.Unknown()),
+};
+const idData = envelope(Type.Object({ id: Type.String() }));
+
+export function registerAppRoutes(app: FastifyInstance, apps: AppService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
+    '/api/v1/apps/get-apps',
+    {
+      config: { auth: agentRole(memberRoles) },
+      schema: { querystring: agentQuery, response: answers(envelope(Type.Object({ apps: anyData }))) },
+    },
+    async (request) => ({
       success: true,
       message: 'Apps loaded',
-      data: { apps: await apps.list(user.id, queryOf(request).agent_id) },
-    };
-  });
+      data: { apps: await apps.list(agentOf(request)) },
+    }),
+  );
 
-  app.get('/api/v1/apps/get-apps-status', async (request) => {
-    const user = await requireUser(request);
-    const allAgents = async () => (await listAgentsOfUser(context.db, user.id)).map((agent) => agent.id);
-    return {
+  api.get(
+    '/api/v1/apps/get-apps-status',
+    {
+      // Without agent_id: every app on the caller's servers.
+      config: { auth: signedIn },
+      schema: {
+        querystring: agentQuery,
+        response: answers(
+          envelope(
+            Type.Object({ apps: Type.Array(Type.Object({ app_id: Type.String(), status: Type.Integer() })) }),
+          ),
+        ),
+      },
+    },
+    async (request) => ({
       success: true,
       message: 'App statuses loaded',
-      data: { apps: await apps.statuses(user.id, queryOf(request).agent_id, allAgents) },
-    };
-  });
+      data: { apps: await apps.statuses(userOf(request).id, request.query.agent_id) },
+    }),
+  );
 
-  app.get('/api/v1/apps/get-app', async (request) => {
-    const user = await requireUser(request);
-    const query = queryOf(request);
-    return {
+  api.get(
+    '/api/v1/apps/get-app',
+    {
+      config: { auth: agentRole(memberRoles) },
+      schema: {
+        querystring: query({ agent_id: optionalText(100), app_id: appId, version: optionalText(100) }),
+        response: answers(envelope(anyData)),
+      },
+    },
+    async (request) => ({
       success: true,
       message: 'App loaded',
-      data: await apps.get(user.id, query.agent_id, query.app_id, query.version),
-    };
-  });
+      data: await apps.get(agentOf(request), request.query.app_id, request.query.version),
+    }),
+  );
 
-  app.post('/api/v1/apps/control-app', async (request) => {
-    const user = await requireUser(request);
-    const result = await apps.control(
-      user.id,
-      queryOf(request).agent_id ?? bodyOf(request).agent_id,
-      bodyOf(request),
-    );
-    return { success: true, message: CONTROL_MESSAGES[result.operation] ?? 'Done', data: result };
-  });
+  api.post(
+    '/api/v1/apps/control-app',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: {
+        querystring: agentQuery,
+        body: body({
+          agent_id: optionalText(100),
+          app_id: appId,
+          action: optionalText(20),
+          operation: optionalText(20),
+        }),
+        response: answers(envelope(anyData)),
+      },
+    },
+    async (request) => {
+      const result = await apps.control(agentOf(request), request.body);
+      return { success: true, message: CONTROL_MESSAGES[result.operation] ?? 'Done', data: result };
+    },
+  );
 
-  app.post('/api/v1/apps/delete-app', async (request) => {
-    const user = await requireUser(request);
-    await apps.delete(user.id, queryOf(request).agent_id ?? bodyOf(request).agent_id, bodyOf(request).app_id);
-    return { success: true, message: 'App deleted' };
-  });
+  api.post(
+    '/api/v1/apps/delete-app',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: {
+        querystring: agentQuery,
+        body: body({ agent_id: optionalText(100), app_id: appId }),
+        response: answers(done),
+      },
+    },
+    async (request) => {
+      await apps.delete(agentOf(request), request.body.app_id);
+      return { success: true, message: 'App deleted' };
+    },
+  );
 
-  app.post('/api/v1/apps/create-app', async (request) => {
-    const user = await requireUser(request);
-    const data = await apps.create(
-      user.id,
-      queryOf(request).agent_id ?? bodyOf(request).agent_id,
-      bodyOf(request),
-    );
-    return { success: true, message: 'App created', data };
-  });
+  api.post(
+    '/api/v1/apps/create-app',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: { querystring: agentQuery, body: body(configPayload), response: answers(idData) },
+    },
+    async (request) => ({
+      success: true,
+      message: 'App created',
+      data: await apps.create(agentOf(request), request.body),
+    }),
+  );
 
-  app.post('/api/v1/apps/update-app', async (request) => {
-    const user = await requireUser(request);
-    const data = await apps.update(
-      user.id,
-      queryOf(request).agent_id ?? bodyOf(request).agent_id,
-      bodyOf(request),
-    );
-    return { success: true, message: 'App updated', data };
-  });
+  api.post(
+    '/api/v1/apps/update-app',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: { querystring: agentQuery, body: body(configPayload), response: answers(idData) },
+    },
+    async (request) => ({
+      success: true,
+      message: 'App updated',
+      data: await apps.update(agentOf(request), request.body),
+    }),
+  );
 
-  app.post('/api/v1/apps/update-app-icon', async (request) => {
-    const user = await requireUser(request);
-    return { success: true, message: 'Icon updated', data: await apps.updateIcon(user.id, bodyOf(request)) };
-  });
+  api.post(
+    '/api/v1/apps/update-app-icon',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: {
+        body: body({
+          agent_id: requiredId('Agent ID is required'),
+          app_id: appId,
+          icon: optionalText(100),
+          color: optionalText(20),
+        }),
+        response: answers(envelope(Type.Object({ icon: Type.String(), color: Type.String() }))),
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: 'Icon updated',
+      data: await apps.updateIcon(agentOf(request), request.body),
+    }),
+  );
 
-  app.post('/api/v1/apps/update-app-name', async (request) => {
-    const user = await requireUser(request);
-    return { success: true, message: 'App renamed', data: await apps.updateName(user.id, bodyOf(request)) };
-  });
+  api.post(
+    '/api/v1/apps/update-app-name',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: {
+        body: body({
+          agent_id: requiredId('Agent ID is required'),
+          app_id: appId,
+          name: Type.Optional(Type.Unknown()),
+        }),
+        response: answers(envelope(Type.Object({ name: Type.String() }))),
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: 'App renamed',
+      data: await apps.updateName(agentOf(request), request.body),
+    }),
+  );
 
-  app.get('/api/v1/apps/get-logs', async (request) => {
-    const user = await requireUser(request);
-    return {
+  api.get(
+    '/api/v1/apps/get-logs',
+    {
+      config: { auth: agentRole(memberRoles) },
+      schema: {
+        querystring: query({
+          agent_id: requiredId('Agent ID is required'),
+          app_id: appId,
+          tail: optionalNumberText(),
+          since: optionalNumberText(),
+          until: optionalNumberText(),
+        }),
+        response: answers(envelope(Type.Object({ logs: anyData }))),
+      },
+    },
+    async (request) => ({
       success: true,
       message: 'Logs loaded',
-      data: { logs: await apps.logs(user.id, queryOf(request)) },
-    };
-  });
+      data: { logs: await apps.logs(agentOf(request), request.query) },
+    }),
+  );
 }

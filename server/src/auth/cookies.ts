@@ -5,9 +5,9 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
-import { ACCESS_TOKEN_COOKIE } from './guard.js';
 import type { IssuedSession } from './session-service.js';
 
+export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const REFRESH_TOKEN_COOKIE = 'refresh_token';
 const REFRESH_COOKIE_PATH = '/auth';
 

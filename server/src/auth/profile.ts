@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { listOrganizationsOfUser, type UserOrganization } from '../organizations/organization-store.js';
-import type { SessionUser } from './guard.js';
+import type { SessionUser } from './session-store.js';
 
 export interface UserProfile {
   user_id: string;

@@ -2,9 +2,10 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { publicRoute, readAccessToken, signedIn, userOf } from '../http/access.js';
 import { createRateLimiter } from '../http/rate-limit.js';
+import { anyData, answers, done, envelope } from '../http/schemas.js';
 import { clearSessionCookies, REFRESH_TOKEN_COOKIE, setSessionCookies } from './cookies.js';
-import { ACCESS_TOKEN_COOKIE, requireUser } from './guard.js';
 import { createOidcRelyingParty, type PendingSignIn } from './oidc-client.js';
 import { getProfile } from './profile.js';
 import { safeRedirectPath } from './redirect.js';
@@ -26,75 +27,91 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   );
   app.addHook('onClose', () => stopPruning());
 
-  app.get('/auth/google/login', { onRequest: limit }, async (request, reply) => {
-    const { redirect } = request.query as { redirect?: unknown };
-    const { authorizationUrl, pending } = await relyingParty.start(
-      safeRedirectPath(redirect, config.publicUrl),
-    );
-    reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
-      path: PENDING_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      signed: true,
-      maxAge: PENDING_TTL_SECONDS,
-    });
-    return reply.redirect(authorizationUrl, 302);
-  });
-
-  app.get('/auth/google/callback', { onRequest: limit }, async (request, reply) => {
-    const pending = readPending(request);
-    reply.clearCookie(PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
-    if (!pending) return reply.redirect(SIGN_IN_FAILED_PATH, 302);
-    try {
-      const identity = await relyingParty.finish(new URL(request.url, config.publicUrl), pending);
-      const userId = await upsertUserFromIdentity(context.db, identity);
-      setSessionCookies(reply, config, await openSession(context, userId));
-      return reply.redirect(safeRedirectPath(pending.redirect, config.publicUrl), 302);
-    } catch (error) {
-      // The reason is logged (never the code or tokens); the browser goes back to the login page.
-      request.log.warn(
-        { reason: error instanceof Error ? error.message : 'unknown' },
-        'sign-in callback failed',
+  app.get(
+    '/auth/google/login',
+    { onRequest: limit, config: { auth: publicRoute } },
+    async (request, reply) => {
+      const { redirect } = request.query as { redirect?: unknown };
+      const { authorizationUrl, pending } = await relyingParty.start(
+        safeRedirectPath(redirect, config.publicUrl),
       );
-      return reply.redirect(SIGN_IN_FAILED_PATH, 302);
-    }
-  });
+      reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
+        path: PENDING_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        signed: true,
+        maxAge: PENDING_TTL_SECONDS,
+      });
+      return reply.redirect(authorizationUrl, 302);
+    },
+  );
 
-  app.post('/auth/refresh', { onRequest: limit }, async (request, reply) => {
-    const presented = request.cookies[REFRESH_TOKEN_COOKIE];
-    if (!presented) return unauthorized(reply, context);
-    try {
-      setSessionCookies(reply, config, await rotateSession(context, presented));
-      return { success: true, message: 'OK' };
-    } catch {
-      return unauthorized(reply, context);
-    }
-  });
+  app.get(
+    '/auth/google/callback',
+    { onRequest: limit, config: { auth: publicRoute } },
+    async (request, reply) => {
+      const pending = readPending(request);
+      reply.clearCookie(PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
+      if (!pending) return reply.redirect(SIGN_IN_FAILED_PATH, 302);
+      try {
+        const identity = await relyingParty.finish(new URL(request.url, config.publicUrl), pending);
+        const userId = await upsertUserFromIdentity(context.db, identity);
+        setSessionCookies(reply, config, await openSession(context, userId));
+        return reply.redirect(safeRedirectPath(pending.redirect, config.publicUrl), 302);
+      } catch (error) {
+        // The reason is logged (never the code or tokens); the browser goes back to the login page.
+        request.log.warn(
+          { reason: error instanceof Error ? error.message : 'unknown' },
+          'sign-in callback failed',
+        );
+        return reply.redirect(SIGN_IN_FAILED_PATH, 302);
+      }
+    },
+  );
 
-  app.get('/auth/user', async (request) => {
-    const user = await requireUser(request);
-    return { success: true, message: 'OK', data: await getProfile(context.db, user) };
-  });
+  app.post(
+    '/auth/refresh',
+    { onRequest: limit, config: { auth: publicRoute }, schema: { response: answers(done) } },
+    async (request, reply) => {
+      const presented = request.cookies[REFRESH_TOKEN_COOKIE];
+      if (!presented) return unauthorized(reply, context);
+      try {
+        setSessionCookies(reply, config, await rotateSession(context, presented));
+        return { success: true, message: 'OK' };
+      } catch {
+        return unauthorized(reply, context);
+      }
+    },
+  );
 
-  app.get('/auth/logout', async (request, reply) => {
-    await closeSession(context, {
-      refreshToken: request.cookies[REFRESH_TOKEN_COOKIE],
-      accessToken: request.cookies[ACCESS_TOKEN_COOKIE] ?? bearerToken(request),
-    });
-    clearSessionCookies(reply, config);
-    return { success: true, message: 'Signed out' };
-  });
+  app.get(
+    '/auth/user',
+    { config: { auth: signedIn }, schema: { response: answers(envelope(anyData)) } },
+    async (request) => ({
+      success: true,
+      message: 'OK',
+      data: await getProfile(context.db, userOf(request)),
+    }),
+  );
+
+  app.get(
+    '/auth/logout',
+    { config: { auth: publicRoute }, schema: { response: answers(done) } },
+    async (request, reply) => {
+      await closeSession(context, {
+        refreshToken: request.cookies[REFRESH_TOKEN_COOKIE],
+        accessToken: readAccessToken(request) ?? undefined,
+      });
+      clearSessionCookies(reply, config);
+      return { success: true, message: 'Signed out' };
+    },
+  );
 }
 
 function unauthorized(reply: FastifyReply, context: AppContext): FastifyReply {
   clearSessionCookies(reply, context.config);
   return reply.status(401).send({ success: false, message: 'Not authenticated' });
-}
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
 function readPending(request: FastifyRequest): PendingSignIn | null {

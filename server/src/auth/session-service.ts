@@ -7,14 +7,16 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
 import {
   deleteSessionsEndedBefore,
+  findLiveSessionUser,
   findRefreshToken,
   insertRefreshToken,
   insertSession,
   markRefreshTokenUsed,
   revokeSession,
+  type SessionUser,
 } from './session-store.js';
 import type { AccessTokens } from './tokens.js';
 
@@ -41,7 +43,17 @@ function newRefreshToken(): string {
 }
 
 export function sessionExpired(): DomainError {
-  return new DomainError('SESSION_EXPIRED', 'Not authenticated', 401);
+  return new DomainError('SESSION_EXPIRED', 'Not authenticated');
+}
+
+/** The user an access token speaks for, while its session is live (logout takes effect at once). */
+export async function authenticate(
+  deps: Pick<SessionDeps, 'db' | 'tokens'>,
+  accessToken: string,
+): Promise<SessionUser | null> {
+  const claims = await deps.tokens.verify(accessToken);
+  if (!claims) return null;
+  return findLiveSessionUser(deps.db, claims.sessionId, claims.userId, Date.now());
 }
 
 export async function openSession(deps: SessionDeps, userId: string): Promise<IssuedSession> {

@@ -1,10 +1,18 @@
 /** Data access for sessions and refresh tokens (the only SQL of the session area). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { SessionUser } from './guard.js';
 import { reusableQuery } from './reusable-query.js';
 
 type Db = Kysely<Database>;
+
+/** The signed-in user of a request, with the session their access token belongs to. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  sessionId: string;
+}
 
 /** Runs on every authenticated request: compiled once (see reusable-query.ts). */
 const liveSessionUser = reusableQuery(

@@ -5,11 +5,11 @@
  */
 import type { Kysely } from 'kysely';
 import { findAgent } from '../agents/agent-store.js';
-import type { SessionUser } from '../auth/guard.js';
+import type { SessionUser } from '../auth/session-store.js';
 import type { Database } from '../db/schema.js';
-import { DomainError } from '../http/errors.js';
-import { billingRoles, findOrgRole } from '../organizations/access.js';
-import { firstOrganizationWithRole } from '../organizations/member-store.js';
+import { DomainError } from '../errors/domain-error.js';
+import { billingRoles } from '../organizations/access.js';
+import { findOrgRole, firstOrganizationWithRole } from '../organizations/member-store.js';
 import { findOrganization, type OrganizationRow } from '../organizations/organization-store.js';
 import { billingErrors } from './errors.js';
 import type { BillingProvider } from './provider.js';

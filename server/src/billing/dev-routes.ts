@@ -4,8 +4,8 @@
  * `?checkout_success=true`, and a portal that can cancel Business. Rules: dev-checkout-service.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { signedIn, userOf } from '../http/access.js';
 import {
   cancelBusiness,
   completeCheckout,
@@ -27,30 +27,36 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
       (_request, _payload, done) => done(null, {}),
     );
 
-    scope.get<{ Params: { id: string } }>('/billing/dev/checkout/:id', async (request, reply) => {
-      const user = await requireUser(request);
-      const { checkout, subject } = await openDevCheckout(db, user.id, request.params.id);
-      const html = renderDevCheckoutPage({
-        action: `/billing/dev/checkout/${encodeURIComponent(checkout.id)}/complete`,
-        planName: checkout.kind === 'agent' ? 'Pro server' : `Business (${licenses} Pro server licenses)`,
-        subject,
-        cancelUrl: '/',
-      });
-      return reply.type('text/html').send(html);
-    });
+    scope.get<{ Params: { id: string } }>(
+      '/billing/dev/checkout/:id',
+      { config: { auth: signedIn } },
+      async (request, reply) => {
+        const { checkout, subject } = await openDevCheckout(db, userOf(request).id, request.params.id);
+        const html = renderDevCheckoutPage({
+          action: `/billing/dev/checkout/${encodeURIComponent(checkout.id)}/complete`,
+          planName: checkout.kind === 'agent' ? 'Pro server' : `Business (${licenses} Pro server licenses)`,
+          subject,
+          cancelUrl: '/',
+        });
+        return reply.type('text/html').send(html);
+      },
+    );
 
-    scope.post<{ Params: { id: string } }>('/billing/dev/checkout/:id/complete', async (request, reply) => {
-      const user = await requireUser(request);
-      const checkout = await completeCheckout(db, user.id, request.params.id, licenses);
-      return reply.redirect(checkoutSuccessUrl(config.publicUrl, checkout.kind), 303);
-    });
+    scope.post<{ Params: { id: string } }>(
+      '/billing/dev/checkout/:id/complete',
+      { config: { auth: signedIn } },
+      async (request, reply) => {
+        const checkout = await completeCheckout(db, userOf(request).id, request.params.id, licenses);
+        return reply.redirect(checkoutSuccessUrl(config.publicUrl, checkout.kind), 303);
+      },
+    );
 
     scope.get<{ Params: { organizationId: string } }>(
       '/billing/dev/portal/:organizationId',
+      { config: { auth: signedIn } },
       async (request, reply) => {
-        const user = await requireUser(request);
         const { organizationId } = request.params;
-        const organization = await requireBillingRights(db, user.id, organizationId);
+        const organization = await requireBillingRights(db, userOf(request).id, organizationId);
         const html = renderDevPortalPage({
           organizationName: organization.name,
           business: organization.subscription_status === 'paid',
@@ -64,9 +70,9 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
 
     scope.post<{ Params: { organizationId: string } }>(
       '/billing/dev/portal/:organizationId/cancel',
+      { config: { auth: signedIn } },
       async (request, reply) => {
-        const user = await requireUser(request);
-        await cancelBusiness(db, user.id, request.params.organizationId);
+        await cancelBusiness(db, userOf(request).id, request.params.organizationId);
         return reply.redirect('/#/organization', 303);
       },
     );

@@ -1,9 +1,10 @@
 /** HTTP for spec section 7, Billing, plus the Stripe webhook. Each GET returns data.url. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
-import { inputObject, optionalString, requiredId } from '../http/input.js';
+import { publicRoute, signedIn, userOf } from '../http/access.js';
+import { answers, envelope, optionalText, query, requiredId, Type } from '../http/schemas.js';
 import {
   agentSubscriptionUrl,
   businessSubscriptionUrl,
@@ -28,23 +29,43 @@ export async function registerBillingRoutes(app: FastifyInstance, context: AppCo
         : createDevBillingProvider(db, config.publicUrl),
   };
 
-  app.get('/api/v1/billing/get-agent-subscription-url', async (request) => {
-    const user = await requireUser(request);
-    const agentId = requiredId(inputObject(request.query), 'agent_id', 'Agent ID is required');
-    return { success: true, message: 'OK', data: await agentSubscriptionUrl(deps, user, agentId) };
-  });
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  // Billing rights are the rule's (spec section 6: a given organization, or the first one with rights).
+  const urlAnswer = answers(envelope(Type.Object({ url: Type.String() })));
+  const organizationQuery = query({ organization_id: optionalText(100) });
 
-  app.get('/api/v1/billing/get-business-subscription-url', async (request) => {
-    const user = await requireUser(request);
-    const organizationId = optionalString(inputObject(request.query), 'organization_id', 100);
-    return { success: true, message: 'OK', data: await businessSubscriptionUrl(deps, user, organizationId) };
-  });
+  api.get(
+    '/api/v1/billing/get-agent-subscription-url',
+    {
+      config: { auth: signedIn },
+      schema: { querystring: query({ agent_id: requiredId('Agent ID is required') }), response: urlAnswer },
+    },
+    async (request) => ({
+      success: true,
+      message: 'OK',
+      data: await agentSubscriptionUrl(deps, userOf(request), request.query.agent_id),
+    }),
+  );
 
-  app.get('/api/v1/billing/get-portal-url', async (request) => {
-    const user = await requireUser(request);
-    const organizationId = optionalString(inputObject(request.query), 'organization_id', 100);
-    return { success: true, message: 'OK', data: await portalUrl(deps, user, organizationId) };
-  });
+  api.get(
+    '/api/v1/billing/get-business-subscription-url',
+    { config: { auth: signedIn }, schema: { querystring: organizationQuery, response: urlAnswer } },
+    async (request) => ({
+      success: true,
+      message: 'OK',
+      data: await businessSubscriptionUrl(deps, userOf(request), request.query.organization_id || undefined),
+    }),
+  );
+
+  api.get(
+    '/api/v1/billing/get-portal-url',
+    { config: { auth: signedIn }, schema: { querystring: organizationQuery, response: urlAnswer } },
+    async (request) => ({
+      success: true,
+      message: 'OK',
+      data: await portalUrl(deps, userOf(request), request.query.organization_id || undefined),
+    }),
+  );
 
   if (stripe) await registerStripeWebhook(app, context, stripe);
   else await registerDevBillingPages(app, context);
@@ -61,7 +82,7 @@ async function registerStripeWebhook(
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post('/billing/stripe/webhook', async (request) => {
+    scope.post('/billing/stripe/webhook', { config: { auth: publicRoute } }, async (request) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
         throw billingErrors.invalidSignature();

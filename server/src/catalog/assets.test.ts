@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerErrorHandler } from '../http/errors.js';
+import { registerErrorHandler } from '../http/error-handler.js';
 import { registerCatalogAssets } from './assets.js';
 import { SHIPPED_CATALOG_DIR, removeCatalogRoots, writeCatalogRoot } from './test-catalog.js';
 

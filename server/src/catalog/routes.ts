@@ -1,26 +1,51 @@
+/** HTTP for spec section 7, Catalog: the list for an agent the user can see, and one-click install. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { memberRoles, requireAgentAccess } from '../agents/agent-access.js';
-import { bodyOf, queryOf } from '../agents/routes.js';
+import { adminRoles, memberRoles } from '../agents/agent-access.js';
 import type { AppService } from '../apps/app-service.js';
-import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
+import { agentOf, agentRole } from '../http/access.js';
+import { anyData, answers, body, envelope, optionalText, query, requiredId, Type } from '../http/schemas.js';
 import { getCatalog } from './templates.js';
 
-/** Spec section 7, Catalog: the list for an agent the user can see, and one-click install. */
 export function registerCatalogRoutes(app: FastifyInstance, context: AppContext, apps: AppService): void {
-  app.get('/api/v1/catalog/get-apps', async (request) => {
-    const user = await requireUser(request);
-    await requireAgentAccess(context, user.id, queryOf(request).agent_id, memberRoles);
-    return { success: true, message: 'Catalog loaded', data: getCatalog(context.config).listCatalogItems() };
-  });
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post('/api/v1/catalog/install-app', async (request) => {
-    const user = await requireUser(request);
-    const data = await apps.install(
-      user.id,
-      queryOf(request).agent_id ?? bodyOf(request).agent_id,
-      bodyOf(request),
-    );
-    return { success: true, message: 'App installation started', data };
-  });
+  api.get(
+    '/api/v1/catalog/get-apps',
+    {
+      config: { auth: agentRole(memberRoles) },
+      schema: {
+        querystring: query({ agent_id: requiredId('Agent ID is required') }),
+        response: answers(envelope(anyData)),
+      },
+    },
+    async () => ({
+      success: true,
+      message: 'Catalog loaded',
+      data: getCatalog(context.config).listCatalogItems(),
+    }),
+  );
+
+  api.post(
+    '/api/v1/catalog/install-app',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: {
+        querystring: query({ agent_id: optionalText(100) }),
+        body: body({
+          agent_id: optionalText(100),
+          name: Type.Optional(Type.Unknown()),
+          template_id: requiredId('Template ID is required'),
+          version: optionalText(100),
+        }),
+        response: answers(envelope(Type.Object({ id: Type.String() }))),
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: 'App installation started',
+      data: await apps.install(agentOf(request), request.body),
+    }),
+  );
 }

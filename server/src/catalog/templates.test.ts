@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
+import { httpStatusOf } from '../http/error-statuses.js';
 import { SYSTEM_VARIABLES } from './template-validation.js';
 import { clearCatalogCache, generateSecretValue, getCatalog, loadCatalog } from './templates.js';
 import {
@@ -142,12 +143,13 @@ test('resolveRelease picks the newest by numeric-aware order, or the named one',
   );
   assert.throws(
     () => catalog.resolveRelease('sample', '3.0.0'),
-    (error: unknown) => error instanceof DomainError && error.status === 404 && /3\.0\.0/.test(error.message),
+    (error: unknown) =>
+      error instanceof DomainError && httpStatusOf(error.code) === 404 && /3\.0\.0/.test(error.message),
   );
   assert.throws(
     () => catalog.getTemplate('nope'),
     (error: unknown) =>
-      error instanceof DomainError && error.message === 'App not found' && error.status === 404,
+      error instanceof DomainError && error.message === 'App not found' && httpStatusOf(error.code) === 404,
   );
 });
 
@@ -159,7 +161,8 @@ test('on the Free plan only tagged releases resolve', () => {
   assert.equal(catalog.resolveRelease('sample', undefined, { freePlanOnly: true }).name, '1.0.0');
   assert.throws(
     () => catalog.resolveRelease('sample', '1.10.0', { freePlanOnly: true }),
-    (error: unknown) => error instanceof DomainError && error.status === 403 && error.message.includes('Pro'),
+    (error: unknown) =>
+      error instanceof DomainError && httpStatusOf(error.code) === 403 && error.message.includes('Pro'),
   );
 });
 

@@ -32,7 +32,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
 import { TemplateFieldError } from './template-fields.js';
 import { parseTemplate } from './template-validation.js';
 import type {
@@ -184,7 +184,7 @@ function createCatalog(templates: CatalogTemplate[], errors: TemplateLoadError[]
 
   const getTemplate = (id: string): CatalogTemplate => {
     const template = byId.get(id);
-    if (!template) throw new DomainError('CATALOG_APP_NOT_FOUND', 'App not found', 404);
+    if (!template) throw new DomainError('CATALOG_APP_NOT_FOUND', 'App not found');
     return template;
   };
 
@@ -204,7 +204,6 @@ function createCatalog(templates: CatalogTemplate[], errors: TemplateLoadError[]
         throw new DomainError(
           'CATALOG_NO_FREE_VERSION',
           `No version of ${template.name} is available on the Free plan`,
-          403,
         );
       return newest;
     }
@@ -213,13 +212,11 @@ function createCatalog(templates: CatalogTemplate[], errors: TemplateLoadError[]
       throw new DomainError(
         'CATALOG_VERSION_NOT_FOUND',
         `Version ${version} of ${template.name} was not found`,
-        404,
       );
     if (!allowed.includes(release)) {
       throw new DomainError(
         'CATALOG_VERSION_NEEDS_PRO',
         `Version ${release.name} of ${template.name} requires a Pro subscription`,
-        403,
       );
     }
     return release;

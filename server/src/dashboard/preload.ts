@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCESS_TOKEN_COOKIE } from '../auth/guard.js';
+import { ACCESS_TOKEN_COOKIE } from '../auth/cookies.js';
 
 /** preload.json of the host build (PreloadManifestPlugin): scripts per route beyond main.js. */
 export interface PreloadManifest {

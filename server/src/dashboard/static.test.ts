@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '../config.js';
-import { registerErrorHandler } from '../http/errors.js';
+import { registerErrorHandler } from '../http/error-handler.js';
 import { IMMUTABLE, NO_STORE, REVALIDATE } from './cache-policy.js';
 import { registerDashboard } from './static.js';
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { DomainError } from './errors.js';
+import { DomainError } from '../errors/domain-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -44,7 +44,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     // Without any cookie the request carries no ambient credential; authentication answers it.
     if (!request.headers.cookie) return;
     if (!sentOrigin(request, ownOrigin)) {
-      throw new DomainError('CSRF', 'Request origin not allowed', 403);
+      throw new DomainError('CSRF', 'Request origin not allowed');
     }
   });
 }

@@ -11,7 +11,7 @@ import {
   touchLastSeen,
 } from '../agents/hub-store.js';
 import type { Database } from '../db/schema.js';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
 import { parseAgentCertificate, verifyProof, type ParsedCertificate } from './certificate.js';
 import type { AgentHubConfig } from './config.js';
 import { newPairingCode } from './pairing-code.js';
@@ -45,7 +45,7 @@ export interface AgentHubEvents {
 }
 
 export function agentOffline(): DomainError {
-  return new DomainError('AGENT_OFFLINE', 'Agent is offline', 409);
+  return new DomainError('AGENT_OFFLINE', 'Agent is offline');
 }
 
 /**
@@ -122,7 +122,6 @@ export class AgentHub implements AgentPresence {
           new DomainError(
             'AGENT_TIMEOUT',
             `The agent did not answer in time (${method}, ${Math.round(timeoutMs / 1000)} s)`,
-            504,
           ),
         );
       }, timeoutMs);
@@ -176,7 +175,7 @@ export class AgentHub implements AgentPresence {
         if (message.ok) pending.resolve(message.result);
         else
           pending.reject(
-            new DomainError('AGENT_ERROR', message.error?.message || 'The agent reported an error', 400),
+            new DomainError('AGENT_ERROR', message.error?.message || 'The agent reported an error'),
           );
         return;
       }
@@ -265,7 +264,7 @@ export class AgentHub implements AgentPresence {
       if (pending.agentId !== agentId) continue;
       this.requests.delete(id);
       clearTimeout(pending.timer);
-      pending.reject(new DomainError('AGENT_DISCONNECTED', 'The agent disconnected before answering', 502));
+      pending.reject(new DomainError('AGENT_DISCONNECTED', 'The agent disconnected before answering'));
     }
   }
 

@@ -1,5 +1,5 @@
 import { createHash, verify, X509Certificate, type KeyObject } from 'node:crypto';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
 
 export interface ParsedCertificate {
   pem: string;

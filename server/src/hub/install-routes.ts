@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
 import { installScript } from './install-script.js';
 
 async function sendFile(path: string, contentType: string, what: string) {
@@ -13,7 +13,6 @@ async function sendFile(path: string, contentType: string, what: string) {
     throw new DomainError(
       'AGENT_DOWNLOAD_MISSING',
       `The ${what} is not available on this server (build the agent first)`,
-      404,
     );
   }
 }

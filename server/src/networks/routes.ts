@@ -1,53 +1,56 @@
+/** HTTP for spec section 7, networks: who may call each route, its input and answer; rules in NetworkService. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { adminRoles, memberRoles, requireAgentAccess, requireOnline } from '../agents/agent-access.js';
-import { bodyOf, queryOf } from '../agents/routes.js';
-import { requireUser } from '../auth/guard.js';
-import type { AppContext } from '../context.js';
-import { DomainError } from '../http/errors.js';
-import type { AgentHub } from '../hub/agent-hub.js';
+import { adminRoles, memberRoles } from '../agents/agent-access.js';
+import { agentOf, agentRole } from '../http/access.js';
+import { anyData, answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
+import type { NetworkService } from './network-service.js';
 
-function networkName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new DomainError('NETWORK_NAME_REQUIRED', 'Network name is required');
-  return value.trim();
-}
+const agentId = requiredId('Agent ID is required');
+const networkInput = body({ agent_id: agentId, name: requiredText('Network name is required') });
 
-/** Spec section 7, networks: Docker networks on the agent's engine (nothing stored here). */
-export function registerNetworkRoutes(app: FastifyInstance, context: AppContext, hub: AgentHub): void {
-  app.get('/api/v1/networks/get-networks', async (request) => {
-    const user = await requireUser(request);
-    const agent = await requireAgentAccess(context, user.id, queryOf(request).agent_id, memberRoles);
-    requireOnline(context, agent);
-    return {
+export function registerNetworkRoutes(app: FastifyInstance, networks: NetworkService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
+    '/api/v1/networks/get-networks',
+    {
+      config: { auth: agentRole(memberRoles) },
+      schema: {
+        querystring: query({ agent_id: agentId }),
+        response: answers(envelope(Type.Object({ networks: anyData }))),
+      },
+    },
+    async (request) => ({
       success: true,
       message: 'Networks loaded',
-      data: { networks: await hub.request(agent.id, 'network.list', {}) },
-    };
-  });
+      data: { networks: await networks.list(agentOf(request)) },
+    }),
+  );
 
-  app.post('/api/v1/networks/create-network', async (request) => {
-    const user = await requireUser(request);
-    const body = bodyOf(request);
-    const name = networkName(body.name);
-    const agent = await requireAgentAccess(context, user.id, body.agent_id, adminRoles);
-    requireOnline(context, agent);
-    return {
+  api.post(
+    '/api/v1/networks/create-network',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: { body: networkInput, response: answers(envelope(anyData)) },
+    },
+    async (request) => ({
       success: true,
       message: 'Network created successfully',
-      data: await hub.request(agent.id, 'network.create', { name }),
-    };
-  });
+      data: await networks.create(agentOf(request), request.body.name),
+    }),
+  );
 
-  app.post('/api/v1/networks/delete-network', async (request) => {
-    const user = await requireUser(request);
-    const body = bodyOf(request);
-    const name = networkName(body.name);
-    const agent = await requireAgentAccess(context, user.id, body.agent_id, adminRoles);
-    requireOnline(context, agent);
-    return {
+  api.post(
+    '/api/v1/networks/delete-network',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: { body: networkInput, response: answers(envelope(anyData)) },
+    },
+    async (request) => ({
       success: true,
       message: 'Network deleted successfully',
-      data: await hub.request(agent.id, 'network.delete', { name }),
-    };
-  });
+      data: await networks.delete(agentOf(request), request.body.name),
+    }),
+  );
 }

@@ -8,7 +8,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { DomainError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
+import { findOrgRole } from './member-store.js';
 import type { OrganizationRole } from './tables.js';
 
 export const adminRoles: readonly OrganizationRole[] = ['owner', 'admin'];
@@ -16,21 +17,7 @@ export const billingRoles: readonly OrganizationRole[] = ['owner', 'admin', 'bil
 export const ownerOnly: readonly OrganizationRole[] = ['owner'];
 
 export function noOrganizationAccess(): DomainError {
-  return new DomainError('ORG_FORBIDDEN', 'You don’t have access to this organization', 403);
-}
-
-export async function findOrgRole(
-  db: Kysely<Database>,
-  userId: string,
-  organizationId: string,
-): Promise<OrganizationRole | null> {
-  const row = await db
-    .selectFrom('organization_members')
-    .select('role')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.role ?? null;
+  return new DomainError('ORG_FORBIDDEN', 'You don’t have access to this organization');
 }
 
 export async function requireOrgRole(

@@ -138,3 +138,17 @@ export async function findOwnerIds(db: Db, organizationId: string): Promise<stri
     .execute();
   return rows.map((row) => row.user_id);
 }
+
+export async function findOrgRole(
+  db: Db,
+  userId: string,
+  organizationId: string,
+): Promise<OrganizationRole | null> {
+  const row = await db
+    .selectFrom('organization_members')
+    .select('role')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role ?? null;
+}

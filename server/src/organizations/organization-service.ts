@@ -4,8 +4,7 @@ import type { AgentPresence } from '../agents/presence.js';
 import { listAgentIdsOfOrganization } from '../agents/agent-store.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { invalidRequest } from '../http/input.js';
-import { adminRoles, requireOrgRole } from './access.js';
+import { invalidRequest } from '../errors/domain-error.js';
 import { organizationErrors } from './errors.js';
 import { insertMember } from './member-store.js';
 import {
@@ -14,7 +13,7 @@ import {
   insertOrganization,
   renameOrganization,
 } from './organization-store.js';
-import type { OrganizationSubscriptionStatus } from './tables.js';
+import type { OrganizationRole, OrganizationSubscriptionStatus } from './tables.js';
 
 export const ORGANIZATION_NAME_MAX = 255;
 
@@ -48,25 +47,23 @@ export async function createOrganization(
   return { id, name, subscription_status: 'unpaid' };
 }
 
-export async function renameOrganizationAsMember(
+export async function renameOrganizationTo(
   db: Kysely<Database>,
-  userId: string,
   organizationId: string,
   rawName: unknown,
 ): Promise<{ name: string }> {
   const name = validateOrganizationName(rawName);
-  await requireOrgRole(db, userId, organizationId, adminRoles);
   await renameOrganization(db, organizationId, name);
   return { name };
 }
 
+/** `role`: the caller's role in the organization (the route has checked membership). */
 export async function deleteOrganizationAsOwner(
   db: Kysely<Database>,
   presence: AgentPresence,
-  userId: string,
+  role: OrganizationRole,
   organizationId: string,
 ): Promise<void> {
-  const role = await requireOrgRole(db, userId, organizationId, ['owner', 'admin', 'billing']);
   if (role !== 'owner') throw organizationErrors.onlyOwnerMayDelete();
   if (!(await findOrganization(db, organizationId))) throw organizationErrors.onlyOwnerMayDelete();
   const agentIds = await listAgentIdsOfOrganization(db, organizationId);

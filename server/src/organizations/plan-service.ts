@@ -13,9 +13,9 @@ import {
 import type { DatabaseEngine } from '../db/connect.js';
 import { lockWithinTransaction } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
-import { adminRoles, findOrgRole } from './access.js';
+import { adminRoles } from './access.js';
 import { organizationErrors } from './errors.js';
-import { findOwnerIds } from './member-store.js';
+import { findOrgRole, findOwnerIds } from './member-store.js';
 import { findOrganization } from './organization-store.js';
 
 export const FREE_SERVERS_PER_USER = 1;

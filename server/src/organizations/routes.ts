@@ -1,79 +1,169 @@
-/** HTTP for spec section 7, Organizations. Routes only read input and shape responses. */
+/**
+ * HTTP for spec section 7, Organizations. Each route declares who may call it (`config.auth`),
+ * its input and its answer (`schema`); the rules are in the services.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
-import { inputObject, optionalString, requiredId } from '../http/input.js';
+import { organizationRole, organizationRoleOf, signedIn, userOf } from '../http/access.js';
+import {
+  anyData,
+  answers,
+  body,
+  done,
+  envelope,
+  optionalText,
+  requiredId,
+  requiredText,
+  Type,
+} from '../http/schemas.js';
+import { adminRoles, billingRoles } from './access.js';
 import { getMembers, inviteMember, removeMember } from './member-service.js';
 import {
   createOrganization,
   deleteOrganizationAsOwner,
-  renameOrganizationAsMember,
+  ORGANIZATION_NAME_MAX,
+  renameOrganizationTo,
 } from './organization-service.js';
 import { parsePlanType, promoteAgent } from './plan-service.js';
 
 const ORGANIZATION_ID_REQUIRED = 'Organization ID is required';
+const organizationName = requiredText('Organization name is required', {
+  maxLength: ORGANIZATION_NAME_MAX,
+  tooLong: 'Organization name must be 255 characters or less',
+});
+const organization = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  subscription_status: Type.String(),
+});
 
 export function registerOrganizationRoutes(app: FastifyInstance, context: AppContext): void {
   const { db } = context;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post('/api/v1/organization/create-organization', async (request) => {
-    const user = await requireUser(request);
-    const body = inputObject(request.body);
-    const organization = await createOrganization(db, user.id, body.name);
-    return { success: true, message: 'Organization created', data: organization };
-  });
+  api.post(
+    '/api/v1/organization/create-organization',
+    {
+      config: { auth: signedIn },
+      schema: { body: body({ name: organizationName }), response: answers(envelope(organization)) },
+    },
+    async (request) => {
+      const data = await createOrganization(db, userOf(request).id, request.body.name);
+      return { success: true, message: 'Organization created', data };
+    },
+  );
 
-  app.post('/api/v1/organization/rename-organization', async (request) => {
-    const user = await requireUser(request);
-    const body = inputObject(request.body);
-    const id = requiredId(body, 'id', ORGANIZATION_ID_REQUIRED);
-    const data = await renameOrganizationAsMember(db, user.id, id, body.name);
-    return { success: true, message: 'Organization name updated', data };
-  });
+  api.post(
+    '/api/v1/organization/rename-organization',
+    {
+      config: { auth: organizationRole('id', adminRoles) },
+      schema: {
+        body: body({ id: requiredId(ORGANIZATION_ID_REQUIRED), name: organizationName }),
+        response: answers(envelope(Type.Object({ name: Type.String() }))),
+      },
+    },
+    async (request) => {
+      const data = await renameOrganizationTo(db, request.body.id, request.body.name);
+      return { success: true, message: 'Organization name updated', data };
+    },
+  );
 
-  app.post('/api/v1/organizations/delete-organization', async (request) => {
-    const user = await requireUser(request);
-    const id = requiredId(inputObject(request.body), 'id', ORGANIZATION_ID_REQUIRED);
-    await deleteOrganizationAsOwner(db, context.presence, user.id, id);
-    return { success: true, message: 'Organization deleted' };
-  });
+  api.post(
+    '/api/v1/organizations/delete-organization',
+    {
+      // Any member reaches the rule, which answers non-owners with the spec's owner-only text.
+      config: { auth: organizationRole('id', billingRoles) },
+      schema: { body: body({ id: requiredId(ORGANIZATION_ID_REQUIRED) }), response: answers(done) },
+    },
+    async (request) => {
+      await deleteOrganizationAsOwner(db, context.presence, organizationRoleOf(request), request.body.id);
+      return { success: true, message: 'Organization deleted' };
+    },
+  );
 
-  app.post('/api/v1/organizations/get-members', async (request) => {
-    const user = await requireUser(request);
-    const organizationId = requiredId(inputObject(request.body), 'organization_id', ORGANIZATION_ID_REQUIRED);
-    return { success: true, message: 'OK', data: { members: await getMembers(db, user.id, organizationId) } };
-  });
+  api.post(
+    '/api/v1/organizations/get-members',
+    {
+      config: { auth: organizationRole('organization_id', billingRoles) },
+      schema: {
+        body: body({ organization_id: requiredId(ORGANIZATION_ID_REQUIRED) }),
+        response: answers(envelope(Type.Object({ members: anyData }))),
+      },
+    },
+    async (request) => {
+      const members = await getMembers(db, request.body.organization_id);
+      return { success: true, message: 'OK', data: { members } };
+    },
+  );
 
-  app.post('/api/v1/organizations/invite-member', async (request) => {
-    const user = await requireUser(request);
-    const body = inputObject(request.body);
-    const organizationId = requiredId(body, 'organization_id', ORGANIZATION_ID_REQUIRED);
-    const { joined } = await inviteMember(db, user.id, organizationId, body.email, body.role);
-    const message = joined ? 'Member added' : 'Invitation saved: they join when they sign in with this email';
-    return { success: true, message, data: { joined } };
-  });
+  api.post(
+    '/api/v1/organizations/invite-member',
+    {
+      config: { auth: organizationRole('organization_id', adminRoles) },
+      schema: {
+        body: body({
+          organization_id: requiredId(ORGANIZATION_ID_REQUIRED),
+          email: requiredText('Email is required', { tooLong: 'Email address is not valid' }),
+          role: optionalText(),
+        }),
+        response: answers(envelope(Type.Object({ joined: Type.Boolean() }))),
+      },
+    },
+    async (request) => {
+      const { organization_id, email, role } = request.body;
+      const { joined } = await inviteMember(db, userOf(request).id, organization_id, email, role);
+      const message = joined
+        ? 'Member added'
+        : 'Invitation saved: they join when they sign in with this email';
+      return { success: true, message, data: { joined } };
+    },
+  );
 
-  app.post('/api/v1/organizations/delete-member', async (request) => {
-    const user = await requireUser(request);
-    const body = inputObject(request.body);
-    const organizationId = requiredId(body, 'organization_id', ORGANIZATION_ID_REQUIRED);
-    const email = optionalString(body, 'email');
-    const userId = email === undefined ? requiredId(body, 'user_id', 'User ID is required') : undefined;
-    await removeMember(db, user.id, organizationId, { userId, email });
-    return { success: true, message: 'Member removed' };
-  });
+  api.post(
+    '/api/v1/organizations/delete-member',
+    {
+      config: { auth: organizationRole('organization_id', adminRoles) },
+      schema: {
+        // `user_id` names a member, or `invitation:{email}` a pending invitation; `email` also does.
+        body: body({
+          organization_id: requiredId(ORGANIZATION_ID_REQUIRED),
+          user_id: optionalText(300),
+          email: optionalText(),
+        }),
+        response: answers(done),
+      },
+    },
+    async (request) => {
+      const { organization_id, user_id, email } = request.body;
+      await removeMember(db, organization_id, { userId: user_id, email });
+      return { success: true, message: 'Member removed' };
+    },
+  );
 
-  app.post('/api/v1/organizations/promote-agent', async (request) => {
-    const user = await requireUser(request);
-    const body = inputObject(request.body);
-    const agentId = requiredId(body, 'agent_id', 'Agent ID is required');
-    const result = await promoteAgent(
-      db,
-      context.database.engine,
-      user.id,
-      agentId,
-      parsePlanType(body.type),
-    );
-    return { success: true, message: result.message, data: result };
-  });
+  api.post(
+    '/api/v1/organizations/promote-agent',
+    {
+      // The rule checks the role inside its transaction (ids of foreign agents answer 404).
+      config: { auth: signedIn },
+      schema: {
+        body: body({
+          agent_id: requiredId('Agent ID is required'),
+          type: requiredText("Plan type must be 'free' or 'pro'"),
+        }),
+        response: answers(envelope(anyData)),
+      },
+    },
+    async (request) => {
+      const { agent_id, type } = request.body;
+      const result = await promoteAgent(
+        db,
+        context.database.engine,
+        userOf(request).id,
+        agent_id,
+        parsePlanType(type),
+      );
+      return { success: true, message: result.message, data: result };
+    },
+  );
 }

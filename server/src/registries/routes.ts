@@ -1,64 +1,71 @@
+/** HTTP for spec section 7, registries: who may call each route, its input and answer; rules in RegistryService. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { adminRoles, requireAgentAccess, requireOnline } from '../agents/agent-access.js';
-import { bodyOf, queryOf } from '../agents/routes.js';
-import { isEncryptedValue } from '../apps/secret-envelope.js';
-import { requireUser } from '../auth/guard.js';
-import type { AppContext } from '../context.js';
-import { DomainError } from '../http/errors.js';
-import type { AgentHub } from '../hub/agent-hub.js';
+import { adminRoles } from '../agents/agent-access.js';
+import { agentOf, agentRole } from '../http/access.js';
+import {
+  anyData,
+  answers,
+  body,
+  done,
+  envelope,
+  optionalText,
+  query,
+  requiredId,
+  requiredText,
+  Type,
+} from '../http/schemas.js';
+import type { RegistryService } from './registry-service.js';
 
-/** Username and password arrive encrypted to the agent certificate; the server only relays them. */
-function encryptedOrEmpty(value: unknown, field: string): string {
-  if (value === undefined || value === null || value === '') return '';
-  if (typeof value !== 'string' || !isEncryptedValue(value)) {
-    throw new DomainError(
-      'REGISTRY_NOT_ENCRYPTED',
-      `The registry ${field} must be encrypted with the agent certificate`,
-    );
-  }
-  return value;
-}
+const agentId = requiredId('Agent ID is required');
+const address = requiredText('Address is required', { maxLength: 1000 });
+/** Encrypted credentials (an envelope per value) are longer than the text they hold. */
+const credential = optionalText(16 * 1024);
 
-/**
- * Spec section 7, registries. Credentials live only on the agent (its Docker config, used for
- * pulls); listings come from the agent and never include the password.
- */
-export function registerRegistryRoutes(app: FastifyInstance, context: AppContext, hub: AgentHub): void {
-  app.get('/api/v1/registries/get-registries', async (request) => {
-    const user = await requireUser(request);
-    const agent = await requireAgentAccess(context, user.id, queryOf(request).agent_id, adminRoles);
-    requireOnline(context, agent);
-    return {
+export function registerRegistryRoutes(app: FastifyInstance, registries: RegistryService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
+    '/api/v1/registries/get-registries',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: {
+        querystring: query({ agent_id: agentId }),
+        response: answers(envelope(Type.Object({ registries: anyData }))),
+      },
+    },
+    async (request) => ({
       success: true,
       message: 'Registries loaded',
-      data: { registries: await hub.request(agent.id, 'registry.list', {}) },
-    };
-  });
+      data: { registries: await registries.list(agentOf(request)) },
+    }),
+  );
 
-  app.post('/api/v1/registries/create-registry', async (request) => {
-    const user = await requireUser(request);
-    const body = bodyOf(request);
-    if (typeof body.address !== 'string' || body.address.trim() === '')
-      throw new DomainError('REGISTRY_ADDRESS_REQUIRED', 'Address is required');
-    const params = {
-      address: body.address.trim(),
-      username: encryptedOrEmpty(body.username, 'username'),
-      password: encryptedOrEmpty(body.password, 'password'),
-    };
-    const agent = await requireAgentAccess(context, user.id, body.agent_id, adminRoles);
-    requireOnline(context, agent);
-    const registry = await hub.request(agent.id, 'registry.create', params);
-    return { success: true, message: 'Registry added successfully', data: { registry } };
-  });
+  api.post(
+    '/api/v1/registries/create-registry',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: {
+        body: body({ agent_id: agentId, address, username: credential, password: credential }),
+        response: answers(envelope(Type.Object({ registry: anyData }))),
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: 'Registry added successfully',
+      data: { registry: await registries.create(agentOf(request), request.body) },
+    }),
+  );
 
-  app.post('/api/v1/registries/delete-registry', async (request) => {
-    const user = await requireUser(request);
-    const body = bodyOf(request);
-    if (typeof body.address !== 'string' || body.address.trim() === '')
-      throw new DomainError('REGISTRY_ADDRESS_REQUIRED', 'Address is required');
-    const agent = await requireAgentAccess(context, user.id, body.agent_id, adminRoles);
-    requireOnline(context, agent);
-    await hub.request(agent.id, 'registry.delete', { address: body.address.trim() });
-    return { success: true, message: 'Registry deleted successfully' };
-  });
+  api.post(
+    '/api/v1/registries/delete-registry',
+    {
+      config: { auth: agentRole(adminRoles) },
+      schema: { body: body({ agent_id: agentId, address }), response: answers(done) },
+    },
+    async (request) => {
+      await registries.delete(agentOf(request), request.body.address);
+      return { success: true, message: 'Registry deleted successfully' };
+    },
+  );
 }

@@ -1,0 +1,19 @@
+/**
+ * A failure a user can act on. Services throw these and know nothing of HTTP: `code` is stable
+ * (logs, tests, and the edge's status table in `http/error-statuses.ts`), `message` is the exact
+ * user-facing text of the spec. Each area keeps its codes and texts in its own `errors.ts`.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** The generic refusal of input that is not what an endpoint takes. */
+export function invalidRequest(): DomainError {
+  return new DomainError('INVALID_REQUEST', 'Invalid request');
+}

@@ -1,0 +1,58 @@
+/**
+ * The one place where domain error codes become HTTP statuses. A code not listed here is a
+ * refusal of the request as sent: 400.
+ */
+const statusOfCode: Readonly<Record<string, number>> = {
+  // 401: no live session.
+  AUTH_REQUIRED: 401,
+  SESSION_EXPIRED: 401,
+  // 402: the plan does not include it.
+  AGENT_UNPAID: 402,
+  MEMBERS_NEED_BUSINESS: 402,
+  NO_PRO_LICENSES: 402,
+  // 403: known caller, not allowed.
+  AGENT_FORBIDDEN: 403,
+  BILLING_FORBIDDEN: 403,
+  BILLING_FORBIDDEN_ORG: 403,
+  BILLING_NO_ORG: 403,
+  CATALOG_NO_FREE_VERSION: 403,
+  CATALOG_VERSION_NEEDS_PRO: 403,
+  CSRF: 403,
+  ORG_FORBIDDEN: 403,
+  ORG_OWNER_ONLY: 403,
+  // 404: nothing there (or nothing this caller may know of).
+  AGENT_DOWNLOAD_MISSING: 404,
+  AGENT_NOT_FOUND: 404,
+  AGENT_RELEASE_KEY_MISSING: 404,
+  AGENT_VERSION_NOT_FOUND: 404,
+  APP_NOT_FOUND: 404,
+  BILLING_CHECKOUT_NOT_FOUND: 404,
+  CATALOG_APP_NOT_FOUND: 404,
+  CATALOG_ASSET_NOT_FOUND: 404,
+  CATALOG_VERSION_NOT_FOUND: 404,
+  MEMBER_NOT_FOUND: 404,
+  NO_REMOTES: 404,
+  // 409: the current state forbids it.
+  AGENT_ALREADY_PRO: 409,
+  AGENT_OFFLINE: 409,
+  AGENT_ONLINE: 409,
+  AGENT_VERSION_RUNNING: 409,
+  AGENT_DOWNGRADE_NOT_CONFIRMED: 409,
+  BILLING_AGENT_PRO: 409,
+  BILLING_ALREADY_BUSINESS: 409,
+  BILLING_NO_ACCOUNT: 409,
+  FREE_SLOT_USED: 409,
+  MEMBER_EXISTS: 409,
+  ORG_SERVERS_ONLINE: 409,
+  // 429: slow down.
+  PAIRING_RATE_LIMITED: 429,
+  RATE_LIMITED: 429,
+  // 502/504: a party behind this server failed.
+  AGENT_DISCONNECTED: 502,
+  BILLING_PROVIDER_DOWN: 502,
+  AGENT_TIMEOUT: 504,
+};
+
+export function httpStatusOf(code: string): number {
+  return statusOfCode[code] ?? 400;
+}

@@ -1,0 +1,57 @@
+/**
+ * Docker registries of an agent (spec section 7). Credentials live only on the agent (its Docker
+ * config, used for pulls); they arrive encrypted to the agent certificate and this server only
+ * relays them. Listings come from the agent and never include the password.
+ */
+import { requireOnline } from '../agents/agent-access.js';
+import type { AgentRecord } from '../agents/hub-store.js';
+import { isEncryptedValue } from '../apps/secret-envelope.js';
+import type { AppContext } from '../context.js';
+import type { AgentHub } from '../hub/agent-hub.js';
+import { registryErrors } from './errors.js';
+
+export interface RegistryInput {
+  address: string;
+  username?: string;
+  password?: string;
+}
+
+export class RegistryService {
+  constructor(
+    private readonly context: AppContext,
+    private readonly hub: AgentHub,
+  ) {}
+
+  async list(agent: AgentRecord) {
+    requireOnline(this.context, agent);
+    return this.hub.request(agent.id, 'registry.list', {});
+  }
+
+  async create(agent: AgentRecord, input: RegistryInput) {
+    const params = {
+      address: registryAddress(input.address),
+      username: encryptedOrEmpty(input.username, 'username'),
+      password: encryptedOrEmpty(input.password, 'password'),
+    };
+    requireOnline(this.context, agent);
+    return this.hub.request(agent.id, 'registry.create', params);
+  }
+
+  async delete(agent: AgentRecord, address: string): Promise<void> {
+    const params = { address: registryAddress(address) };
+    requireOnline(this.context, agent);
+    await this.hub.request(agent.id, 'registry.delete', params);
+  }
+}
+
+function registryAddress(value: string): string {
+  const address = value.trim();
+  if (!address) throw registryErrors.addressRequired();
+  return address;
+}
+
+function encryptedOrEmpty(value: string | undefined, field: 'username' | 'password'): string {
+  if (!value) return '';
+  if (!isEncryptedValue(value)) throw registryErrors.notEncrypted(field);
+  return value;
+}
