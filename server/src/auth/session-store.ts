@@ -1,7 +1,7 @@
 /** Data access for sessions and refresh tokens (the only SQL of the session area). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { reusableQuery } from './reusable-query.js';
+import { reusableQuery } from '../db/reusable-query.js';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,6 @@
 /** Data access for organizations. */
 import type { Kysely, Selectable } from 'kysely';
-import { reusableQuery } from '../auth/reusable-query.js';
+import { reusableQuery } from '../db/reusable-query.js';
 import type { Database } from '../db/schema.js';
 import type { OrganizationRole, OrganizationsTable, OrganizationSubscriptionStatus } from './tables.js';
 

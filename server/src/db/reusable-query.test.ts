@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
+import { openDatabase } from './connect.js';
+import type { Database } from './schema.js';
 import { createTestDatabase } from '../test/test-app.js';
 import { reusableQuery } from './reusable-query.js';
 
