@@ -83,7 +83,7 @@ export async function startAgent(
     onWelcome: (agentId) => {
       log(`connected as agent ${agentId}`);
       void rm(pairingFile, { force: true });
-      void collectCapabilities(version).then((capabilities) =>
+      void collectCapabilities(config.policy, version).then((capabilities) =>
         connection?.send({ type: 'report', capabilities, features: agentFeatures() }),
       );
       watcher.resendAll();

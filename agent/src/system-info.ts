@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import os from 'node:os';
+import { policyCapability, type AdmissionPolicy } from './policy/admission-policy.js';
 import type { Feature, NamedValue } from './protocol.js';
 
 declare const __DOCKHAND_AGENT_VERSION__: string | undefined;
@@ -32,14 +33,21 @@ async function diskTotal(): Promise<number> {
   }
 }
 
-/** Capabilities of spec section 3 (values as strings; sizes in bytes). */
-export async function collectCapabilities(version = agentVersion()): Promise<NamedValue[]> {
+/**
+ * Capabilities of spec section 3 (values as strings; sizes in bytes), plus `admission_policy`:
+ * the policy in force, for Server Settings and the catalog (JSON `{host_access, bind_roots}`).
+ */
+export async function collectCapabilities(
+  policy: AdmissionPolicy,
+  version = agentVersion(),
+): Promise<NamedValue[]> {
   return [
     { name: 'agent_version', value: version },
     { name: 'server_ip', value: serverIp() },
     { name: 'system_cpu_cores', value: String(os.cpus().length) },
     { name: 'system_memory_total', value: String(os.totalmem()) },
     { name: 'system_disk_total', value: String(await diskTotal()) },
+    { name: 'admission_policy', value: policyCapability(policy) },
   ];
 }
 

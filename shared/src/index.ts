@@ -181,5 +181,13 @@ export {
   pickBillingOrganization,
   roleIn,
 } from './domain/permissions';
+export {
+  ADMISSION_POLICY_COMMAND,
+  AGENT_RESTART_COMMAND,
+  HOST_ACCESS_COMMAND,
+  admissionPolicyOf,
+  hostAccessBlock,
+} from './domain/admission-policy';
+export type { AdmissionPolicyView } from './domain/admission-policy';
 export { capabilityValue, formatHardware, isAgentFeatureEnabled } from './domain/capabilities';
 export type { AgentFeatureName, CapabilityName } from './domain/capabilities';

@@ -178,6 +178,8 @@ export interface CatalogItem {
   available_in: PlanTier[];
   sponsorship: { name: string; url: string }[];
   registry: { tags: { name: string }[]; releases: CatalogRelease[] };
+  /** Why the app needs the server's 'host access' admission policy; null when it does not. */
+  host_access?: string | null;
   /** Added by the client. */
   featured?: boolean;
   url?: string;

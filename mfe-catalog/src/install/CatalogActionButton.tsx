@@ -4,6 +4,7 @@ import { useState } from 'react';
 import {
   agentSubscriptionUrl,
   businessSubscriptionUrl,
+  hostAccessBlock,
   openBillingPage,
   useCurrentAgent,
   useCurrentUser,
@@ -80,6 +81,7 @@ export function CatalogActionButton({ item, versionMode, ...buttonProps }: Catal
           agentId={currentAgent.id}
           serverPlan={plan.serverPlan}
           versionMode={versionMode}
+          policyBlock={hostAccessBlock(item, currentAgent.capabilities)}
           onClose={() => setDialog(null)}
         />
       )}

@@ -41,11 +41,20 @@ export interface InstallDialogProps {
   serverPlan: SubscriptionStatus;
   /** 'choose': a version selector (catalog cards); 'fixed': the version shown read-only (item page). */
   versionMode: 'choose' | 'fixed';
+  /** Why this server cannot run the app (its admission policy), or null; see hostAccessBlock. */
+  policyBlock: string | null;
   onClose: () => void;
 }
 
 /** 'Install {name}': the new app's name and version; Enter installs when the name is valid. */
-export function InstallDialog({ item, agentId, serverPlan, versionMode, onClose }: InstallDialogProps) {
+export function InstallDialog({
+  item,
+  agentId,
+  serverPlan,
+  versionMode,
+  policyBlock,
+  onClose,
+}: InstallDialogProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const showToast = useToastMessage();
@@ -56,6 +65,7 @@ export function InstallDialog({ item, agentId, serverPlan, versionMode, onClose 
   const versions = installableVersions(item, serverPlan);
   const [version, setVersion] = useState(() => defaultVersion(versions));
   const unpaid = serverPlan === 'unpaid';
+  const blocked = unpaid || policyBlock !== null;
   const nameError = validateAppName(appName, { existingNames });
 
   const install = useMutation({
@@ -79,7 +89,7 @@ export function InstallDialog({ item, agentId, serverPlan, versionMode, onClose 
     showToast({ title: 'Validation Error', description: nameError!, status: 'error' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (unpaid || install.isPending) return;
+    if (blocked || install.isPending) return;
     if (nameError) reportInvalidName();
     else install.mutate();
   };
@@ -104,7 +114,21 @@ export function InstallDialog({ item, agentId, serverPlan, versionMode, onClose 
                 </AlertDescription>
               </Alert>
             )}
-            <FormControl isInvalid={Boolean(nameError) && name !== null} isDisabled={unpaid}>
+            {policyBlock !== null && (
+              <Alert status="warning" rounded="md" alignItems="flex-start">
+                <AlertIcon />
+                <AlertDescription fontSize="sm">{policyBlock}</AlertDescription>
+              </Alert>
+            )}
+            {item.host_access && policyBlock === null && (
+              <Alert status="info" rounded="md" alignItems="flex-start">
+                <AlertIcon />
+                <AlertDescription fontSize="sm">
+                  {item.name} needs host access: {item.host_access}
+                </AlertDescription>
+              </Alert>
+            )}
+            <FormControl isInvalid={Boolean(nameError) && name !== null} isDisabled={blocked}>
               <FormLabel>Application Name</FormLabel>
               <Input
                 value={appName}
@@ -127,7 +151,7 @@ export function InstallDialog({ item, agentId, serverPlan, versionMode, onClose 
               )}
             </FormControl>
             {versions.choices.length > 0 && (
-              <FormControl isDisabled={unpaid}>
+              <FormControl isDisabled={blocked}>
                 <FormLabel>Version</FormLabel>
                 {versionMode === 'fixed' ? (
                   <Input value={version ?? ''} isReadOnly />
@@ -155,7 +179,7 @@ export function InstallDialog({ item, agentId, serverPlan, versionMode, onClose 
             type="submit"
             colorScheme="blue"
             isDisabled={
-              unpaid || Boolean(nameError) || install.isPending || (versions.choices.length > 0 && !version)
+              blocked || Boolean(nameError) || install.isPending || (versions.choices.length > 0 && !version)
             }
           >
             {install.isPending ? 'Installing...' : 'Install'}

@@ -199,3 +199,48 @@ test("an item beyond the server's plan opens the Pro checkout beside the dashboa
     expect(window.open).toHaveBeenCalledWith('https://checkout.test/pro', '_blank', 'noopener,noreferrer'),
   );
 });
+
+describe('an app that needs host access', () => {
+  const homeAssistant = catalogItem({
+    id: 'home-assistant',
+    name: 'Home Assistant',
+    host_access: 'It uses the host network to discover devices.',
+  });
+  const withPolicy = (hostAccess: boolean) => ({
+    ...agentOn('free'),
+    capabilities: [
+      { name: 'admission_policy', value: JSON.stringify({ host_access: hostAccess, bind_roots: [] }) },
+    ],
+  });
+  const openDialog = async (hostAccess: boolean) => {
+    renderCatalogPage(<CatalogPage />, {
+      route: '/catalog',
+      path: '/catalog',
+      agent: withPolicy(hostAccess),
+      items: [homeAssistant],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Install' }));
+    return screen.findByRole('dialog', { name: 'Install Home Assistant' });
+  };
+
+  test("is disabled with the reason and the host command when the server's policy does not allow it", async () => {
+    const dialog = await openDialog(false);
+    expect(
+      within(dialog).getByText(
+        "Home Assistant needs host access: It uses the host network to discover devices. This server's admission policy does not allow it. Only the server's owner can change that, on the server: dockhand-agent policy host-access on, then systemctl restart dockhand-agent.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Application Name')).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Install' })).toBeDisabled();
+  });
+
+  test('says what it needs and installs on a server that allows host access', async () => {
+    const dialog = await openDialog(true);
+    expect(
+      within(dialog).getByText(
+        'Home Assistant needs host access: It uses the host network to discover devices.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Install' })).toBeEnabled();
+  });
+});

@@ -26,6 +26,7 @@ import {
   type Agent,
 } from 'shared';
 import { DeleteServerDialog } from 'shared/src/ui/DeleteServerDialog';
+import { AdmissionPolicyCard } from './AdmissionPolicyCard';
 
 function RenameCard({ agent }: { agent: Agent }) {
   const queryClient = useQueryClient();
@@ -147,11 +148,12 @@ function DeleteCard({ agent, isOnline }: { agent: Agent; isOnline: boolean }) {
   );
 }
 
-/** General: rename the server, and delete it once it is offline. */
+/** General: rename the server, see its admission policy, and delete it once it is offline. */
 export function GeneralTab({ agent, isOnline }: { agent: Agent; isOnline: boolean }) {
   return (
     <Stack spacing={5} maxW="2xl">
       <RenameCard key={agent.id} agent={agent} />
+      <AdmissionPolicyCard agent={agent} />
       <DeleteCard agent={agent} isOnline={isOnline} />
     </Stack>
   );

@@ -75,6 +75,32 @@ describe('ServerSettingsPage', () => {
 });
 
 describe('General', () => {
+  const policy = (hostAccess: boolean, bindRoots: string[]) => [
+    { name: 'admission_policy', value: JSON.stringify({ host_access: hostAccess, bind_roots: bindRoots }) },
+  ];
+
+  it('shows the admission policy in force read-only, with the host command that changes it', () => {
+    renderSettings({ agent: server({ capabilities: policy(false, ['/srv/media', '/srv/backup']) }) });
+    const card = screen.getByTestId('admission-policy');
+    expect(within(card).getByText(/^Off: privileged containers/)).toBeInTheDocument();
+    expect(within(card).getByText('/srv/media, /srv/backup')).toBeInTheDocument();
+    expect(within(card).getByText('dockhand-agent policy host-access on')).toBeInTheDocument();
+    expect(within(card).getByText('systemctl restart dockhand-agent')).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('says when host access is on', () => {
+    renderSettings({ agent: server({ capabilities: policy(true, []) }) });
+    expect(screen.getByText(/^On: apps may do anything on this server/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('admission-policy')).getByText('none')).toBeInTheDocument();
+  });
+
+  it('says when an older agent reports no policy', () => {
+    renderSettings({ agent: server({ capabilities: [] }) });
+    expect(screen.getByText(/does not report an admission policy/)).toBeInTheDocument();
+  });
+
   it('renames the server: empty and short names are blocked before any call, a new one updates the list', async () => {
     const { fetchMock, client } = renderSettings({
       answers: { '/api/v1/agents/rename-agent': ok({ agent: {} }, 'Server Renamed') },

@@ -59,6 +59,11 @@ export interface CatalogItem {
   available_in: Plan[];
   sponsorship: Sponsorship[];
   registry: { tags: { name: string }[]; releases: Release[] };
+  /**
+   * Why the app needs host access (the agent's admission policy allowing everything: host
+   * networking, privileged containers, the Docker socket); null when the default policy suffices.
+   */
+  host_access: string | null;
 }
 
 /** How a secret's value is generated at install when the user gives none. */

@@ -92,6 +92,8 @@ export function parseTemplate(raw: unknown, folder: string): CatalogTemplate {
         ? null
         : readEnum(json, 'extension', EXTENSIONS),
     supported_extensions: readEnumList<Extension>(json, 'supported_extensions', EXTENSIONS),
+    host_access:
+      json.host_access === undefined || json.host_access === null ? null : readString(json, 'host_access'),
     source_dir: templateDir,
   };
 }

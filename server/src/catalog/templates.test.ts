@@ -30,6 +30,7 @@ const CATALOG_ITEM_KEYS = [
   'description',
   'documentation_url',
   'homepage_url',
+  'host_access',
   'id',
   'keywords',
   'license',
@@ -89,6 +90,19 @@ test('shipped data covers the plan and waiting-list cases and the proxy extensio
   assert.equal(catalog.getTemplate('nginx-proxy-manager').extension, 'proxy');
   assert.ok(catalog.getTemplate('nextcloud').supported_extensions.includes('proxy'));
   for (const item of items) assert.ok(item.registry.tags.length >= 1, `${item.id} has a Free-plan version`);
+});
+
+test('a shipped template that needs more than the default admission policy declares host_access', () => {
+  const catalog = shipped();
+  const needsHost = /network_mode:\s*host|privileged:\s*true|docker\.sock|pid:\s*host|cap_add|devices:/;
+  for (const { id, host_access } of catalog.listCatalogItems()) {
+    const compose = catalog
+      .getTemplate(id)
+      .files.map((file) => file.content)
+      .join('\n');
+    assert.equal(host_access !== null, needsHost.test(compose), id);
+  }
+  assert.match(catalog.getTemplate('home-assistant').host_access ?? '', /network_mode: host/);
 });
 
 test('each reference in a shipped file is a declared or system variable, or has a default', () => {

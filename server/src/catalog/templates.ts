@@ -21,7 +21,9 @@
  *   variables[{name, value, is_encrypted, type: constant|inherited,
  *              generate?: {charset: alphanumeric|hex, length 16..128}}] (optional),
  *   extension: 'proxy'|null (optional; what this app provides to others),
- *   supported_extensions[] (optional; extensions this app can be attached to).
+ *   supported_extensions[] (optional; extensions this app can be attached to),
+ *   host_access (optional string: why the app needs the agent's 'host access' admission policy,
+ *                e.g. host networking; the install dialog shows it and is disabled without it).
  * Files may refer to `${NAME}`, `${NAME:-default}`, `${NAME-x}`, `${NAME:?error}` etc.; every
  * reference without a default must be a declared variable or a system variable. System variables
  * start with an underscore and cannot be declared: `_VERSION` is the chosen release's image_tag.

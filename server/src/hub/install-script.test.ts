@@ -105,6 +105,12 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
     15_000,
     'the installed agent reports its version',
   );
+  const reportedPolicy = async () =>
+    (await inject('GET', '/api/v1/agents/get-agents')).data.agents[0]?.capabilities.find(
+      (c: { name: string }) => c.name === 'admission_policy',
+    )?.value;
+  // The policy written on the host applies from the next start; the running agent still has the default.
+  assert.equal(await reportedPolicy(), JSON.stringify({ host_access: false, bind_roots: [] }));
 
   // update-agent: the agent downloads a published release, swaps its bundle and restarts itself.
   const agentId = registered.data.agent.id;
@@ -132,6 +138,7 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
     15_000,
     'the agent runs 1.0.1',
   );
+  assert.equal(await reportedPolicy(), JSON.stringify({ host_access: false, bind_roots: ['/srv/media'] }));
   const unknown = await inject('POST', '/api/v1/agents/update-agent', {
     agent_id: agentId,
     version: '0.0.1',

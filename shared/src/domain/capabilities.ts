@@ -3,7 +3,12 @@ import { formatBytes } from './format-bytes';
 
 /** The named capabilities an agent reports (spec section 3). */
 export type CapabilityName =
-  'agent_version' | 'server_ip' | 'system_cpu_cores' | 'system_disk_total' | 'system_memory_total';
+  | 'agent_version'
+  | 'server_ip'
+  | 'system_cpu_cores'
+  | 'system_disk_total'
+  | 'system_memory_total'
+  | 'admission_policy';
 
 export function capabilityValue(
   capabilities: readonly AgentCapability[] | null | undefined,
