@@ -71,6 +71,15 @@ export const appDetailsQueryOptions = (agentId: string, appId: string, version?:
     // Read once, when the cache entry is created: the stored copy shows at once, then refreshes when stale.
     initialData: version ? undefined : () => readStoredDetails(agentId, appId)?.details,
     initialDataUpdatedAt: version ? undefined : () => readStoredDetails(agentId, appId)?.savedAt,
+    // The page shows a failure of the current details itself; another version is fetched on request.
+    meta: version
+      ? {
+          errorToast: {
+            title: 'Error',
+            description: 'Failed to load the selected version. Please try again.',
+          },
+        }
+      : undefined,
   });
 
 /** Control operations and the action the control call carries (spec section 4: only active or stopped). */

@@ -39,8 +39,8 @@ export type { ApiCallOptions, ApiClientOptions, ApiResult, AuthCheck } from './a
 export { readCookie } from './api/cookies';
 
 export { QUERY_DEFAULTS, createQueryClient, queryClient, retryDelay } from './query/queryClient';
-export type { DashboardQueryMeta } from './query/queryClient';
-export { queryKeys } from './query/query-keys';
+export type { DashboardMutationMeta, DashboardQueryMeta, ErrorToast } from './query/queryClient';
+export { agentScopedRoots, queryKeys } from './query/query-keys';
 export {
   AGENT_LIST_STALE_TIME_MS,
   agentsQueryOptions,
@@ -49,15 +49,14 @@ export {
 } from './query/agentQueries';
 export { appStatusesQueryOptions, appsQueryOptions } from './query/appQueries';
 export { catalogQueryOptions } from './query/catalogQueries';
-export { deleteAgent, renameAgent } from './api/agents';
-export {
-  agentSubscriptionUrl,
-  businessSubscriptionUrl,
-  openBillingPage,
-  portalUrl,
-  promoteAgent,
-} from './api/billing';
+export { useDeleteAgentMutation } from './api/useDeleteAgentMutation';
+export { useRenameAgentMutation } from './api/useRenameAgentMutation';
+export { agentSubscriptionUrl, businessSubscriptionUrl, portalUrl } from './api/billing';
 export type { ServerPlanChoice } from './api/billing';
+export { useOpenBillingPageMutation } from './api/useOpenBillingPageMutation';
+export type { BillingPageRequest } from './api/useOpenBillingPageMutation';
+export { isNoLicenseFailure, usePromoteAgentMutation } from './api/usePromoteAgentMutation';
+export type { PromoteAgentRequest } from './api/usePromoteAgentMutation';
 
 export { EventBus, eventBus } from './events/event-bus';
 export type { DashboardEventName, DashboardEvents, ToastRequest } from './events/event-bus';

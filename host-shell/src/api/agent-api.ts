@@ -1,4 +1,4 @@
-import { apiCall, apiGet, apiPost, toMilliseconds, type Agent, type AgentVersion } from 'shared';
+import { apiCall, apiGet, toMilliseconds, type Agent, type AgentVersion } from 'shared';
 
 interface RawAgentStatus {
   agent_id: string;
@@ -55,20 +55,4 @@ export async function updateAgent(agentId: string, version: string): Promise<str
     failureMessage: 'Update Failed',
   });
   return message;
-}
-
-export interface CreatedOrganization {
-  id: string;
-  name: string;
-  subscription_status: 'free' | 'paid' | 'unpaid';
-}
-
-export async function createOrganization(name: string): Promise<CreatedOrganization> {
-  return apiPost<CreatedOrganization>(
-    '/api/v1/organization/create-organization',
-    { name },
-    {
-      failureMessage: 'Failed to create organization',
-    },
-  );
 }

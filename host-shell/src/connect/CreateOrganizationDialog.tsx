@@ -12,10 +12,9 @@ import {
   ModalHeader,
   ModalOverlay,
 } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ORGANIZATION_NAME_MAX_LENGTH, eventBus, useAuth, validateOrganizationName } from 'shared';
-import { createOrganization } from '../api/agent-api';
+import { ORGANIZATION_NAME_MAX_LENGTH, validateOrganizationName } from 'shared';
+import { useCreateOrganizationMutation } from '../api/useCreateOrganizationMutation';
 
 interface CreateOrganizationDialogProps {
   isOpen: boolean;
@@ -26,34 +25,24 @@ interface CreateOrganizationDialogProps {
 
 /** Creates an organization; the user becomes its owner with 0 licenses. */
 export function CreateOrganizationDialog({ isOpen, onClose, onCreated }: CreateOrganizationDialogProps) {
-  const { upsertOrganization } = useAuth();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const error = validateOrganizationName(name);
 
-  const create = useMutation({
-    mutationFn: (organizationName: string) => createOrganization(organizationName),
-    onSuccess: (organization) => {
-      upsertOrganization({
-        id: organization.id,
-        name: organization.name,
-        subscription_status: organization.subscription_status ?? 'free',
-        role: 'owner',
-        licenses: 0,
-      });
-      onCreated(organization.id);
-      setName('');
-      setTouched(false);
-      onClose();
-    },
-    onError: (failure: Error) =>
-      eventBus.publish('toast:show', { title: 'Error', description: failure.message, status: 'error' }),
-  });
+  const create = useCreateOrganizationMutation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!error) create.mutate(name.trim());
+    if (!error)
+      create.mutate(name.trim(), {
+        onSuccess: (organization) => {
+          onCreated(organization.id);
+          setName('');
+          setTouched(false);
+          onClose();
+        },
+      });
   };
 
   return (

@@ -17,10 +17,9 @@ import {
   Text,
   useDisclosure,
 } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { canConnectServer, eventBus, useAuth } from 'shared';
-import { registerAgent } from '../api/agent-api';
+import { canConnectServer, useAuth, useToastMessage } from 'shared';
+import { useRegisterAgentMutation } from '../api/useRegisterAgentMutation';
 import { useHostAgent } from '../shell/agents/CurrentAgentProvider';
 import { PlusIcon, ServerIcon } from '../shell/icons';
 import { CodeInput } from './CodeInput';
@@ -66,25 +65,28 @@ export default function ServerConnectionDialog({
 }) {
   const { user } = useAuth();
   const { addAgent } = useHostAgent();
+  const showToast = useToastMessage();
   const organizations = user?.organizations ?? [];
   const [organizationId, setOrganizationId] = useState<string>(organizations[0]?.id ?? '');
   const [code, setCode] = useState('');
   const createOrganization = useDisclosure();
 
-  const connect = useMutation({
-    mutationFn: () => registerAgent(code, organizationId),
-    onSuccess: ({ agent }) => {
-      addAgent(agent);
-      eventBus.publish('toast:show', {
-        title: 'Server Connected',
-        description: `${agent.name} is now connected.`,
-        status: 'success',
-      });
-      onClose();
-    },
-    onError: (error: Error) =>
-      eventBus.publish('toast:show', { title: 'Error', description: error.message, status: 'error' }),
-  });
+  const connect = useRegisterAgentMutation();
+  const connectServer = () =>
+    connect.mutate(
+      { code, organizationId },
+      {
+        onSuccess: ({ agent }) => {
+          addAgent(agent);
+          showToast({
+            title: 'Server Connected',
+            description: `${agent.name} is now connected.`,
+            status: 'success',
+          });
+          onClose();
+        },
+      },
+    );
   const ready = canConnectServer(code, organizationId) && !connect.isPending;
 
   return (
@@ -169,7 +171,7 @@ export default function ServerConnectionDialog({
                 <Step number={2} title="Enter the 6-character code the agent prints">
                   <CodeInput value={code} onChange={setCode} isDisabled={connect.isPending} />
                 </Step>
-                <Button size="lg" isDisabled={!ready} onClick={() => connect.mutate()}>
+                <Button size="lg" isDisabled={!ready} onClick={connectServer}>
                   {connect.isPending ? 'Connecting...' : 'Connect Server'}
                 </Button>
                 {!organizationId && (

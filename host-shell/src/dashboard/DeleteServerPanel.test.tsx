@@ -1,9 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { Agent } from 'shared';
+import { eventBus, type Agent } from 'shared';
 import { answerApi } from 'shared/src/test-support/api';
-import { HostAgentContext, type HostAgentValue } from '../shell/agents/CurrentAgentProvider';
 import { DeleteServerPanel } from './DeleteServerPanel';
 
 const agent: Agent = {
@@ -20,13 +19,13 @@ it('deletes the server only after the confirmation that says it cannot be undone
   const fetchMock = answerApi({
     '/api/v1/agents/delete-agent': { body: { success: true, message: 'Agent deleted' } },
   });
-  const host = { removeAgent: jest.fn() } as unknown as HostAgentValue;
+  // The shell drops the deleted server on agent:deleted (CurrentAgentProvider.test covers that side).
+  const deleted = jest.fn();
+  const stop = eventBus.subscribe('agent:deleted', deleted);
   render(
     <ChakraProvider>
       <QueryClientProvider client={new QueryClient()}>
-        <HostAgentContext.Provider value={host}>
-          <DeleteServerPanel agent={agent} />
-        </HostAgentContext.Provider>
+        <DeleteServerPanel agent={agent} />
       </QueryClientProvider>
     </ChakraProvider>,
   );
@@ -35,6 +34,7 @@ it('deletes the server only after the confirmation that says it cannot be undone
   expect(await screen.findByText(/This action cannot be undone/)).toBeInTheDocument();
   expect(fetchMock).not.toHaveBeenCalled();
   fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(host.removeAgent).toHaveBeenCalledWith('a1'));
+  await waitFor(() => expect(deleted).toHaveBeenCalledWith({ agentId: 'a1' }));
   expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ agent_id: 'a1' });
+  stop();
 });

@@ -1,23 +1,13 @@
 import { Box, Button, Flex, Text, useDisclosure } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
-import { deleteAgent, useToastMessage, type Agent } from 'shared';
+import { useDeleteAgentMutation, type Agent } from 'shared';
 import { DeleteServerDialog } from 'shared/src/ui/DeleteServerDialog';
-import { useHostAgent } from '../shell/agents/CurrentAgentProvider';
 import { TrashIcon } from '../shell/icons';
 
 /** Offered only when the selected server is offline and has no apps (spec section 6). */
 export function DeleteServerPanel({ agent }: { agent: Agent }) {
   const confirm = useDisclosure();
-  const { removeAgent } = useHostAgent();
-  const showToast = useToastMessage();
-  const remove = useMutation({
-    mutationFn: () => deleteAgent(agent.id),
-    onSuccess: () => {
-      confirm.onClose();
-      removeAgent(agent.id);
-    },
-    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
-  });
+  // On success the shell drops the server and selects the next one (agent:deleted).
+  const remove = useDeleteAgentMutation(agent.id);
   return (
     <Box borderWidth="1px" borderColor="red.200" bg="red.50" rounded="xl" p={4} w="350px" maxW="full">
       <Flex align="center" gap={2} mb={1}>
@@ -36,7 +26,7 @@ export function DeleteServerPanel({ agent }: { agent: Agent }) {
         agent={agent}
         isOpen={confirm.isOpen}
         isLoading={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: confirm.onClose })}
         onClose={confirm.onClose}
       />
     </Box>

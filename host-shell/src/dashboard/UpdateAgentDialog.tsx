@@ -17,10 +17,10 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { eventBus, queryKeys, type Agent } from 'shared';
-import { updateAgent } from '../api/agent-api';
+import type { Agent } from 'shared';
+import { useUpdateAgentMutation } from '../api/useUpdateAgentMutation';
 import { agentVersionsQueryOptions, orderAgentVersions } from './agent-versions';
 
 interface UpdateAgentDialogProps {
@@ -31,7 +31,6 @@ interface UpdateAgentDialogProps {
 
 /** Versions as radio cards (name, Beta badge, message, release notes); 'Update to {name}'. */
 export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgentDialogProps) {
-  const queryClient = useQueryClient();
   const versions = useQuery(agentVersionsQueryOptions(agent.id));
   const ordered = orderAgentVersions(versions.data ?? []);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -40,17 +39,7 @@ export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgen
     ordered.find((version) => !version.is_beta) ??
     ordered[0];
 
-  const update = useMutation({
-    mutationFn: (version: string) => updateAgent(agent.id, version),
-    onSuccess: () => {
-      eventBus.publish('toast:show', { title: 'Agent Update Initiated', status: 'success' });
-      // The agent restarts with the new version: drop cached agent state and reload.
-      queryClient.removeQueries({ queryKey: queryKeys.agents.all() });
-      window.setTimeout(() => window.location.reload(), 1500);
-    },
-    onError: (error: Error) =>
-      eventBus.publish('toast:show', { title: 'Update Failed', description: error.message, status: 'error' }),
-  });
+  const update = useUpdateAgentMutation(agent.id);
 
   return (
     <Modal isOpen={isOpen} onClose={onClose} size="lg" isCentered scrollBehavior="inside">

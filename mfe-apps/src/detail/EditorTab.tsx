@@ -1,15 +1,6 @@
 import { Button, Flex, Stack } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import {
-  encryptForAgent,
-  eventBus,
-  queryKeys,
-  useCurrentAgent,
-  useToastMessage,
-  type AppDetails,
-} from 'shared';
-import { forgetStoredDetails, saveApp } from '../app-api';
+import { encryptForAgent, useCurrentAgent, useToastMessage, type AppDetails } from 'shared';
 import {
   ConfigEditor,
   configMetaOf,
@@ -21,6 +12,7 @@ import {
   type ConfigDraft,
 } from '../config-editor';
 import { appDraftKey, useStoredDraft } from '../drafts';
+import { useUpdateAppMutation } from '../useUpdateAppMutation';
 
 interface EditorTabProps {
   agentId: string;
@@ -47,7 +39,6 @@ export function EditorTab({
   onSaved,
   onDirtyChange,
 }: EditorTabProps) {
-  const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const { agents } = useCurrentAgent();
   const appId = details.config.id;
@@ -64,25 +55,21 @@ export function EditorTab({
   const dirty = !unchanged(draft);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  const save = useMutation({
-    mutationFn: async () =>
-      saveApp(
-        agentId,
-        'update',
-        await toSavePayload(draft, configMetaOf(details), (text, field) =>
+  const save = useUpdateAppMutation(agentId, appId);
+  const saveDraft = () =>
+    save.mutate(
+      () =>
+        toSavePayload(draft, configMetaOf(details), (text, field) =>
           encryptForAgent(agents, agentId, text, field),
         ),
-      ),
-    onSuccess: () => {
-      showToast({ title: 'Success', description: 'App updated', status: 'success' });
-      resetDraft();
-      onSaved();
-      forgetStoredDetails(agentId, appId);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
-      eventBus.publish('apps:changed', { agentId });
-    },
-    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
-  });
+      {
+        onSuccess: () => {
+          showToast({ title: 'Success', description: 'App updated', status: 'success' });
+          resetDraft();
+          onSaved();
+        },
+      },
+    );
 
   return (
     <Stack spacing={4}>
@@ -94,7 +81,7 @@ export function EditorTab({
         <Button
           colorScheme="blue"
           isDisabled={disabled || errors.length > 0 || save.isPending || !dirty}
-          onClick={() => save.mutate()}
+          onClick={saveDraft}
         >
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>

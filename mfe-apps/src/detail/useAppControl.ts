@@ -1,14 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { appStatusesQueryOptions, eventBus, queryKeys, useToastMessage, type AppStatusCode } from 'shared';
-import { controlApp, type AppOperation } from '../app-api';
-import {
-  OPERATION_DONE,
-  POLL_RESUME_MS,
-  TRANSITION_MAX_MS,
-  isTransitionOver,
-  operationFailure,
-} from './app-controls';
+import { appStatusesQueryOptions, queryKeys, useToastMessage, type AppStatusCode } from 'shared';
+import type { AppOperation } from '../app-api';
+import { useControlAppMutation } from '../useControlAppMutation';
+import { OPERATION_DONE, POLL_RESUME_MS, TRANSITION_MAX_MS, isTransitionOver } from './app-controls';
 
 export interface AppControl {
   status: AppStatusCode | null;
@@ -38,20 +33,15 @@ export function useAppControl(agentId: string, appId: string, isOnline: boolean)
       void queryClient.invalidateQueries({ queryKey: queryKeys.apps.statuses(agentId) });
     }, POLL_RESUME_MS);
 
-  const control = useMutation({
-    mutationFn: (operation: AppOperation) => controlApp(agentId, appId, operation),
-    onMutate: () => {
-      setPaused(true);
-      setTransitionStartedAt(Date.now());
-    },
-    onSuccess: (_status, operation) => {
-      showToast({ title: OPERATION_DONE[operation], status: 'success' });
-      eventBus.publish('apps:changed', { agentId });
-    },
-    onError: (_error, operation) =>
-      showToast({ title: 'Error', description: operationFailure(operation), status: 'error' }),
-    onSettled: () => resumeSoon(),
-  });
+  const control = useControlAppMutation(agentId, appId);
+  const run = (operation: AppOperation) => {
+    setPaused(true);
+    setTransitionStartedAt(Date.now());
+    control.mutate(operation, {
+      onSuccess: () => showToast({ title: OPERATION_DONE[operation], status: 'success' }),
+      onSettled: () => resumeSoon(),
+    });
+  };
 
   // The transition marker needs a clock only while it may still be running.
   useEffect(() => {
@@ -71,6 +61,6 @@ export function useAppControl(agentId: string, appId: string, isOnline: boolean)
     status,
     operation: control.isPending ? control.variables : null,
     busy: control.isPending || transitioning,
-    run: (operation) => control.mutate(operation),
+    run,
   };
 }

@@ -75,11 +75,7 @@ export default function AppDetailPage() {
       setViewed({ version, details });
       showToast({ title: 'Version Loaded', description: `Showing ${version}.`, status: 'success' });
     } catch {
-      showToast({
-        title: 'Error',
-        description: 'Failed to load the selected version. Please try again.',
-        status: 'error',
-      });
+      // The query's meta raised the error toast.
     } finally {
       setLoadingVersion(false);
     }

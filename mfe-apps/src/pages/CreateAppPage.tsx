@@ -10,21 +10,18 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   appsQueryOptions,
   DEFAULT_APP_ICON,
   encryptForAgent,
-  eventBus,
   isServerUnpaid,
-  queryKeys,
   useCurrentAgent,
   useToastMessage,
   validateAppName,
 } from 'shared';
-import { saveApp } from '../app-api';
 import { REMOTE_BUILD } from '../buildInfo';
 import {
   ConfigEditor,
@@ -36,6 +33,7 @@ import {
   type ConfigDraft,
 } from '../config-editor';
 import { NEW_APP_DRAFT_KEY, useStoredDraft } from '../drafts';
+import { useCreateAppMutation } from '../useCreateAppMutation';
 import { AppsBreadcrumb } from './AppsBreadcrumb';
 
 /** Spec section 9: home opens 100 ms after the app is created. */
@@ -51,7 +49,6 @@ const storable = (app: NewApp): NewApp => ({ ...app, draft: withoutSecretValues(
 /** Create App (route `create-app`): your own Docker Compose app, deployed on the current server. */
 export default function CreateAppPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const { agents, currentAgent, currentAgentId, isOnline } = useCurrentAgent();
   const agentId = currentAgentId ?? '';
@@ -68,9 +65,11 @@ export default function CreateAppPage() {
   const draftErrors = validateDraft(app.draft);
   const unavailable = !currentAgent || !isOnline || isServerUnpaid(currentAgent.subscription_status);
 
-  const create = useMutation({
-    mutationFn: async () => {
-      const meta = {
+  const create = useCreateAppMutation(agentId);
+  const buildPayload = () =>
+    toSavePayload(
+      app.draft,
+      {
         id: '',
         name: app.name.trim(),
         description: null,
@@ -81,21 +80,17 @@ export default function CreateAppPage() {
         color: '#3182CE',
         extension_values: [],
         supported_extensions: [],
-      };
-      const payload = await toSavePayload(app.draft, meta, (text, field) =>
-        encryptForAgent(agents, agentId, text, field),
-      );
-      return saveApp(agentId, 'create', payload);
-    },
-    onSuccess: () => {
-      showToast({ title: 'Success', description: 'App created', status: 'success' });
-      discard();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
-      eventBus.publish('apps:changed', { agentId });
-      window.setTimeout(() => navigate('/'), NAVIGATE_AFTER_CREATE_MS);
-    },
-    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
-  });
+      },
+      (text, field) => encryptForAgent(agents, agentId, text, field),
+    );
+  const createApp = () =>
+    create.mutate(buildPayload, {
+      onSuccess: () => {
+        showToast({ title: 'Success', description: 'App created', status: 'success' });
+        discard();
+        window.setTimeout(() => navigate('/'), NAVIGATE_AFTER_CREATE_MS);
+      },
+    });
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
@@ -136,7 +131,7 @@ export default function CreateAppPage() {
           </Button>
           <Button
             colorScheme="blue"
-            onClick={() => create.mutate()}
+            onClick={createApp}
             isDisabled={unavailable || Boolean(nameError) || draftErrors.length > 0 || create.isPending}
           >
             {create.isPending ? 'Processing...' : 'Create'}

@@ -13,21 +13,21 @@ import {
   Text,
   useDisclosure,
 } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   AppIcon,
   appsQueryOptions,
   canRenameApp,
-  eventBus,
-  queryKeys,
   useToastMessage,
   validateAppName,
   type AppConfig,
 } from 'shared';
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
-import { deleteApp, forgetStoredDetails, updateAppIcon, updateAppName } from '../app-api';
+import { useDeleteAppMutation } from '../useDeleteAppMutation';
+import { useRenameAppMutation } from '../useRenameAppMutation';
+import { useUpdateAppIconMutation } from '../useUpdateAppIconMutation';
 import { IconPickerDialog } from './IconPickerDialog';
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
@@ -38,40 +38,21 @@ interface SettingsTabProps {
   disabled: boolean;
 }
 
-function useAppChanged(agentId: string, appId: string) {
-  const queryClient = useQueryClient();
-  return () => {
-    forgetStoredDetails(agentId, appId);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
-    eventBus.publish('apps:changed', { agentId });
-  };
-}
-
 function NameCard({ agentId, config, disabled }: SettingsTabProps) {
   const showToast = useToastMessage();
-  const changed = useAppChanged(agentId, config.id);
   const apps = useQuery(appsQueryOptions(agentId));
   const [name, setName] = useState(config.name);
   const error = validateAppName(name, {
     existingNames: (apps.data ?? []).map((app) => app.name),
     currentName: config.name,
   });
-  const rename = useMutation({
-    mutationFn: () => updateAppName(agentId, config.id, name.trim()),
-    onSuccess: () => {
-      showToast({ title: 'App renamed', status: 'success' });
-      changed();
-    },
-    onError: () =>
-      showToast({
-        title: 'Error',
-        description: 'Failed to rename the app. Please try again.',
-        status: 'error',
-      }),
-  });
+  const rename = useRenameAppMutation(agentId, config.id);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (canRenameApp(name, config.name, error) && !rename.isPending) rename.mutate();
+    if (canRenameApp(name, config.name, error) && !rename.isPending)
+      rename.mutate(name.trim(), {
+        onSuccess: () => showToast({ title: 'App renamed', status: 'success' }),
+      });
   };
   return (
     <Card variant="outline" as="form" onSubmit={submit} noValidate>
@@ -98,23 +79,11 @@ function NameCard({ agentId, config, disabled }: SettingsTabProps) {
 
 function AppearanceCard({ agentId, config, disabled }: SettingsTabProps) {
   const showToast = useToastMessage();
-  const changed = useAppChanged(agentId, config.id);
   const picker = useDisclosure();
   const [colour, setColour] = useState(config.color);
-  const save = useMutation({
-    mutationFn: (next: { icon: string; color: string }) =>
-      updateAppIcon(agentId, config.id, next.icon, next.color),
-    onSuccess: () => {
-      showToast({ title: 'Icon updated', status: 'success' });
-      changed();
-    },
-    onError: () =>
-      showToast({
-        title: 'Error',
-        description: 'Failed to update the app icon. Please try again.',
-        status: 'error',
-      }),
-  });
+  const save = useUpdateAppIconMutation(agentId, config.id);
+  const saveAppearance = (next: { icon: string; color: string }) =>
+    save.mutate(next, { onSuccess: () => showToast({ title: 'Icon updated', status: 'success' }) });
   const colourValid = HEX_COLOUR.test(colour);
   return (
     <Card variant="outline">
@@ -161,7 +130,7 @@ function AppearanceCard({ agentId, config, disabled }: SettingsTabProps) {
                   size="md"
                   isDisabled={disabled || !colourValid || colour.toLowerCase() === config.color.toLowerCase()}
                   isLoading={save.isPending}
-                  onClick={() => save.mutate({ icon: config.icon, color: colour })}
+                  onClick={() => saveAppearance({ icon: config.icon, color: colour })}
                 >
                   Save colour
                 </Button>
@@ -176,7 +145,7 @@ function AppearanceCard({ agentId, config, disabled }: SettingsTabProps) {
           onClose={picker.onClose}
           onSelect={(icon) => {
             picker.onClose();
-            save.mutate({ icon, color: colourValid ? colour : config.color });
+            saveAppearance({ icon, color: colourValid ? colour : config.color });
           }}
         />
       )}
@@ -187,26 +156,13 @@ function AppearanceCard({ agentId, config, disabled }: SettingsTabProps) {
 function DeleteCard({ agentId, config, disabled }: SettingsTabProps) {
   const showToast = useToastMessage();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const confirm = useDisclosure();
-  const remove = useMutation({
-    mutationFn: () => deleteApp(agentId, config.id),
-    onSuccess: () => {
-      confirm.onClose();
-      showToast({ title: 'App deleted', status: 'success' });
-      forgetStoredDetails(agentId, config.id);
-      queryClient.removeQueries({ queryKey: queryKeys.apps.details(agentId, config.id) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
-      eventBus.publish('apps:changed', { agentId });
-      navigate('/');
-    },
-    onError: () =>
-      showToast({
-        title: 'Error',
-        description: 'Failed to delete the app. Please try again.',
-        status: 'error',
-      }),
-  });
+  const remove = useDeleteAppMutation(agentId, config.id);
+  const onDeleted = () => {
+    confirm.onClose();
+    showToast({ title: 'App deleted', status: 'success' });
+    navigate('/');
+  };
   return (
     <Card variant="outline" borderColor="red.200">
       <CardBody>
@@ -230,7 +186,7 @@ function DeleteCard({ agentId, config, disabled }: SettingsTabProps) {
         title="Are you sure?"
         confirmLabel="Delete App"
         isLoading={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
         onClose={confirm.onClose}
       >
         {config.name} and its data on the server will be deleted. This action cannot be undone.

@@ -1,14 +1,12 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   agentSubscriptionUrl,
   businessSubscriptionUrl,
   hostAccessBlock,
-  openBillingPage,
   useCurrentAgent,
   useCurrentUser,
-  useToastMessage,
+  useOpenBillingPageMutation,
   type CatalogItem,
   type UpgradeAction,
 } from 'shared';
@@ -28,33 +26,31 @@ interface CatalogActionButtonProps extends Omit<ButtonProps, 'onClick'> {
 export function CatalogActionButton({ item, versionMode, ...buttonProps }: CatalogActionButtonProps) {
   const { currentAgent } = useCurrentAgent();
   const { user } = useCurrentUser();
-  const showToast = useToastMessage();
   const [dialog, setDialog] = useState<'install' | 'waitlist' | null>(null);
   const plan = serverPlanContext(currentAgent, user);
   const action = catalogActionFor(item, plan);
 
-  const upgrade = useMutation({
-    mutationFn: ({ target }: UpgradeAction) => {
-      if (target === 'agent-subscription') return agentSubscriptionUrl(currentAgent!.id);
-      if (!plan.organizationId) throw new Error('No organization with billing access found');
-      return businessSubscriptionUrl(plan.organizationId);
-    },
-    onSuccess: openBillingPage,
-    onError: (error, { target }) =>
-      showToast({
-        title:
-          target === 'agent-subscription'
-            ? 'Unable to open subscription page'
-            : 'Unable to open business subscription',
-        description: error.message,
-        status: 'error',
-      }),
-  });
+  const upgrade = useOpenBillingPageMutation();
+  const openCheckout = ({ target }: UpgradeAction) =>
+    upgrade.mutate(
+      target === 'agent-subscription'
+        ? {
+            pageUrl: () => agentSubscriptionUrl(currentAgent!.id),
+            failureTitle: 'Unable to open subscription page',
+          }
+        : {
+            pageUrl: async () => {
+              if (!plan.organizationId) throw new Error('No organization with billing access found');
+              return businessSubscriptionUrl(plan.organizationId);
+            },
+            failureTitle: 'Unable to open business subscription',
+          },
+    );
 
   if (!currentAgent) return null;
   const onClick =
     action.kind === 'upgrade'
-      ? () => upgrade.mutate(action.upgrade)
+      ? () => openCheckout(action.upgrade)
       : () => setDialog(action.kind === 'waitlist' ? 'waitlist' : 'install');
   const label =
     action.kind === 'upgrade'

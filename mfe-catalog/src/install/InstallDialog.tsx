@@ -19,21 +19,19 @@ import {
   Select,
   Stack,
 } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   FREE_PLAN_MORE_VERSIONS_MESSAGE,
   appsQueryOptions,
-  eventBus,
-  queryKeys,
   useToastMessage,
   validateAppName,
   type CatalogItem,
   type SubscriptionStatus,
 } from 'shared';
-import { installCatalogApp } from '../catalog-api';
 import { defaultVersion, installableVersions, suggestAppName } from './catalog-action';
+import { useInstallAppMutation } from './useInstallAppMutation';
 
 export interface InstallDialogProps {
   item: CatalogItem;
@@ -55,7 +53,6 @@ export function InstallDialog({
   policyBlock,
   onClose,
 }: InstallDialogProps) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const showToast = useToastMessage();
   const apps = useQuery(appsQueryOptions(agentId));
@@ -68,22 +65,18 @@ export function InstallDialog({
   const blocked = unpaid || policyBlock !== null;
   const nameError = validateAppName(appName, { existingNames });
 
-  const install = useMutation({
-    mutationFn: () =>
-      installCatalogApp(agentId, {
-        name: appName.trim(),
-        template_id: item.id,
-        ...(version ? { version } : {}),
-      }),
-    onSuccess: () => {
-      showToast({ title: 'Success', description: 'App installation started', status: 'success' });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
-      eventBus.publish('apps:changed', { agentId });
-      onClose();
-      navigate('/');
-    },
-    onError: (error) => showToast({ title: 'Error', description: error.message, status: 'error' }),
-  });
+  const install = useInstallAppMutation(agentId);
+  const installApp = () =>
+    install.mutate(
+      { name: appName.trim(), template_id: item.id, ...(version ? { version } : {}) },
+      {
+        onSuccess: () => {
+          showToast({ title: 'Success', description: 'App installation started', status: 'success' });
+          onClose();
+          navigate('/');
+        },
+      },
+    );
 
   const reportInvalidName = () =>
     showToast({ title: 'Validation Error', description: nameError!, status: 'error' });
@@ -91,7 +84,7 @@ export function InstallDialog({
     event.preventDefault();
     if (blocked || install.isPending) return;
     if (nameError) reportInvalidName();
-    else install.mutate();
+    else installApp();
   };
 
   return (

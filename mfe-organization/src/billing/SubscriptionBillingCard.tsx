@@ -1,39 +1,31 @@
 import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   agentSubscriptionUrl,
   businessSubscriptionUrl,
   canManageBilling,
   canManageServer,
-  isApiError,
+  isNoLicenseFailure,
   isOrganizationPaid,
-  openBillingPage,
   organizationPlanLabel,
   portalUrl,
-  promoteAgent,
-  queryKeys,
   useCurrentAgent,
   useCurrentUser,
+  useOpenBillingPageMutation,
+  usePromoteAgentMutation,
   useToastMessage,
-  type ServerPlanChoice,
+  type PromoteAgentRequest,
   type UserOrganization,
 } from 'shared';
 import { isOwnFreeSlotUsed, serverPlanRows, type ServerPlanAction } from './server-plans';
 
 const NO_LICENSES = 'No Pro Licenses Available';
 
-/** A billing page opened in a new tab, and the toast title when it cannot be (spec section 8). */
-interface BillingPage {
-  pageUrl: () => Promise<string>;
-  failureTitle: string;
-}
 const PLAN_BADGE_SCHEME: Record<string, string> = { Free: 'green', Pro: 'purple', Unpaid: 'orange' };
 
 /** Details tab: the organization's plan and each server's plan, with the changes on offer. */
 export function SubscriptionBillingCard({ organization }: { organization: UserOrganization }) {
   const { user } = useCurrentUser();
   const { agents } = useCurrentAgent();
-  const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const organizations = user?.organizations ?? [];
   const mayManage = canManageBilling(user, organization.id);
@@ -43,31 +35,25 @@ export function SubscriptionBillingCard({ organization }: { organization: UserOr
   const business = isOrganizationPaid(organization.subscription_status);
   const rows = serverPlanRows(organization, agents, isOwnFreeSlotUsed(organization, organizations, agents));
 
-  const failed = (title: string) => (error: Error) =>
-    showToast({ title, description: error.message, status: 'error' });
+  const checkout = useOpenBillingPageMutation();
+  const promotion = usePromoteAgentMutation();
 
-  const promotion = useMutation({
-    mutationFn: ({ agentId, type }: { agentId: string; type: ServerPlanChoice }) =>
-      promoteAgent(agentId, type),
-    onSuccess: (message) => showToast({ title: 'Success', description: message, status: 'success' }),
-    onError: async (error, { type }) => {
-      if (type !== 'pro' || !isApiError(error) || error.status !== 402) return failed('Error')(error);
-      showToast({
-        title: NO_LICENSES,
-        description: 'Opening the billing portal to add Pro licenses.',
-        status: 'error',
-      });
-      await portalUrl(organization.id).then(openBillingPage, failed('Unable to open billing portal'));
-    },
-    // The plan shows on every server card and gates deploying: the list is refetched either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.agents.list() }),
-  });
-
-  const checkout = useMutation({
-    mutationFn: ({ pageUrl }: BillingPage) => pageUrl(),
-    onSuccess: openBillingPage,
-    onError: (error, { failureTitle }) => failed(failureTitle)(error),
-  });
+  const promote = (request: PromoteAgentRequest) =>
+    promotion.mutate(request, {
+      onSuccess: (message) => showToast({ title: 'Success', description: message, status: 'success' }),
+      onError: (error) => {
+        if (!isNoLicenseFailure(error, request)) return;
+        showToast({
+          title: NO_LICENSES,
+          description: 'Opening the billing portal to add Pro licenses.',
+          status: 'error',
+        });
+        checkout.mutate({
+          pageUrl: () => portalUrl(organization.id),
+          failureTitle: 'Unable to open billing portal',
+        });
+      },
+    });
 
   const act = (action: ServerPlanAction, agentId: string) => {
     if (action === 'checkout-pro')
@@ -75,7 +61,7 @@ export function SubscriptionBillingCard({ organization }: { organization: UserOr
         pageUrl: () => agentSubscriptionUrl(agentId),
         failureTitle: 'Unable to open subscription page',
       });
-    else promotion.mutate({ agentId, type: action === 'assign-free' ? 'free' : 'pro' });
+    else promote({ agentId, type: action === 'assign-free' ? 'free' : 'pro' });
   };
   const busy = promotion.isPending || checkout.isPending;
 

@@ -9,12 +9,10 @@ import {
   Input,
   Text,
 } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
   canDeleteOrganization,
   ORGANIZATION_NAME_MAX_LENGTH,
-  queryKeys,
   useCurrentAgent,
   useCurrentUser,
   useToastMessage,
@@ -22,58 +20,35 @@ import {
   type UserOrganization,
 } from 'shared';
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
-import { deleteOrganization, renameOrganization } from './organization-api';
+import { useDeleteOrganizationMutation } from './useDeleteOrganizationMutation';
+import { useRenameOrganizationMutation } from './useRenameOrganizationMutation';
 
 /** Details tab: rename the organization (max 255 characters) and, for its owner, delete it. */
 export function OrganizationDetailsCard({ organization }: { organization: UserOrganization }) {
-  const { user, setUser, removeOrganization } = useCurrentUser();
+  const { user } = useCurrentUser();
   const { agents, isAgentOnline } = useCurrentAgent();
   // The server refuses while any of the organization's servers is online; say so before asking.
   const onlineServers = agents.filter(
     (agent) => agent.organization_id === organization.id && isAgentOnline(agent.id),
   );
-  const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const [name, setName] = useState(organization.name);
   const [confirming, setConfirming] = useState(false);
   const error = validateOrganizationName(name);
   const changed = name.trim() !== organization.name;
-  const failed = (failure: Error) =>
-    showToast({ title: 'Error', description: failure.message, status: 'error' });
-
-  const rename = useMutation({
-    mutationFn: (next: string) => renameOrganization(organization.id, next),
-    onSuccess: (saved) => {
-      if (user) {
-        const organizations = user.organizations.map((org) =>
-          org.id === organization.id ? { ...org, name: saved } : org,
-        );
-        setUser({ ...user, organizations });
-      }
-      setName(saved);
-      showToast({ title: 'Saved', description: 'Organization name updated', status: 'success' });
-    },
-    onError: failed,
-  });
-
-  const remove = useMutation({
-    mutationFn: () => deleteOrganization(organization.id),
-    onSuccess: () => {
-      setConfirming(false);
-      removeOrganization(organization.id);
-      showToast({ title: 'Organization deleted', status: 'success' });
-      // Its servers are gone with it.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.agents.list() });
-    },
-    onError: (failure: Error) => {
-      setConfirming(false);
-      failed(failure);
-    },
-  });
+  const rename = useRenameOrganizationMutation(organization.id);
+  const remove = useDeleteOrganizationMutation(organization.id);
+  const deleteOrganization = () => remove.mutate(undefined, { onSettled: () => setConfirming(false) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (changed && !error) rename.mutate(name.trim());
+    if (changed && !error)
+      rename.mutate(name.trim(), {
+        onSuccess: (saved) => {
+          setName(saved);
+          showToast({ title: 'Saved', description: 'Organization name updated', status: 'success' });
+        },
+      });
   };
 
   return (
@@ -120,7 +95,7 @@ export function OrganizationDetailsCard({ organization }: { organization: UserOr
         title={`Delete ${organization.name}?`}
         confirmLabel="Delete"
         isLoading={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={deleteOrganization}
         onClose={() => setConfirming(false)}
       >
         This action cannot be undone.

@@ -17,15 +17,16 @@ import {
   Thead,
   Tr,
 } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { queryKeys, useToastMessage, validateInviteEmail, type UserOrganization } from 'shared';
+import { useToastMessage, validateInviteEmail, type UserOrganization } from 'shared';
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
-import { INVITE_ROLE, inviteMember, membersQueryOptions, removeMember, type MemberEntry } from './member-api';
+import { INVITE_ROLE, membersQueryOptions, type MemberEntry } from './member-api';
+import { useInviteMemberMutation } from './useInviteMemberMutation';
+import { useRemoveMemberMutation } from './useRemoveMemberMutation';
 
 /** Members tab (Business organizations): invite by email, the member table, removal. */
 export function MembersPanel({ organization }: { organization: UserOrganization }) {
-  const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const members = useQuery(membersQueryOptions(organization.id));
   const [email, setEmail] = useState('');
@@ -33,41 +34,31 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
   const [removing, setRemoving] = useState<MemberEntry | null>(null);
   const emailError = validateInviteEmail(email);
 
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: queryKeys.organizations.members(organization.id) });
-  const failed = (failure: Error) =>
-    showToast({ title: 'Error', description: failure.message, status: 'error' });
-
-  const invite = useMutation({
-    mutationFn: (address: string) => inviteMember(organization.id, address),
-    onSuccess: (message) => {
-      // An email without an account yet joins at its first sign-in; the server says so.
-      showToast({
-        title: 'Member added',
-        description: message === 'Member added' ? undefined : message,
-        status: 'success',
-      });
-      setEmail('');
-      setTouched(false);
-      void refresh();
-    },
-    onError: failed,
-  });
-
-  const remove = useMutation({
-    mutationFn: (member: MemberEntry) => removeMember(organization.id, member.user_id),
-    onSuccess: () => {
-      showToast({ title: 'Member removed', status: 'success' });
-      void refresh();
-    },
-    onError: failed,
-    onSettled: () => setRemoving(null),
-  });
+  const invite = useInviteMemberMutation(organization.id);
+  const remove = useRemoveMemberMutation(organization.id);
+  const inviteEmail = (address: string) =>
+    invite.mutate(address, {
+      onSuccess: (message) => {
+        // An email without an account yet joins at its first sign-in; the server says so.
+        showToast({
+          title: 'Member added',
+          description: message === 'Member added' ? undefined : message,
+          status: 'success',
+        });
+        setEmail('');
+        setTouched(false);
+      },
+    });
+  const removeEntry = (member: MemberEntry) =>
+    remove.mutate(member, {
+      onSuccess: () => showToast({ title: 'Member removed', status: 'success' }),
+      onSettled: () => setRemoving(null),
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!emailError) invite.mutate(email.trim());
+    if (!emailError) inviteEmail(email.trim());
   };
 
   return (
@@ -142,7 +133,7 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
         title={`Remove ${removing?.email ?? ''}?`}
         confirmLabel="Remove"
         isLoading={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && removeEntry(removing)}
         onClose={() => setRemoving(null)}
       >
         They lose access to this organization and its servers.

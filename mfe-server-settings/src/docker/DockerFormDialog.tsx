@@ -8,7 +8,6 @@ import {
   ModalHeader,
   ModalOverlay,
 } from '@chakra-ui/react';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useToastMessage } from 'shared';
 
@@ -17,42 +16,36 @@ interface DockerFormDialogProps {
   submitLabel: string;
   /** The first broken rule of the form, or null. */
   validationError: string | null;
-  create: () => Promise<string>;
+  /** Starts the creation (a mutation hook's call); `onCreated` runs once it succeeded. */
+  create: (onCreated: () => void) => void;
+  isCreating: boolean;
   successMessage: string;
-  /** The list the new entry joins (refetched on success). */
-  listKey: QueryKey;
   onClose: () => void;
   /** The fields; `showErrors` turns true once the user tried to submit. */
   children: (showErrors: boolean) => ReactNode;
 }
 
-/** The add dialog of a Docker tab: validates on submit (Enter included), creates, toasts and closes. */
+/** The add dialog of a Docker tab: validates on submit (Enter included), creates, toasts and closes (failures toast centrally). */
 export function DockerFormDialog({
   title,
   submitLabel,
   validationError,
   create,
+  isCreating,
   successMessage,
-  listKey,
   onClose,
   children,
 }: DockerFormDialogProps) {
-  const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const [submitted, setSubmitted] = useState(false);
-  const creation = useMutation({
-    mutationFn: create,
-    onSuccess: () => {
-      showToast({ title: 'Success', description: successMessage, status: 'success' });
-      void queryClient.invalidateQueries({ queryKey: listKey });
-      onClose();
-    },
-    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
-  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!validationError && !creation.isPending) creation.mutate();
+    if (validationError || isCreating) return;
+    create(() => {
+      showToast({ title: 'Success', description: successMessage, status: 'success' });
+      onClose();
+    });
   };
   return (
     <Modal isOpen onClose={onClose} isCentered>
@@ -65,7 +58,7 @@ export function DockerFormDialog({
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" colorScheme="blue" isLoading={creation.isPending}>
+          <Button type="submit" colorScheme="blue" isLoading={isCreating}>
             {submitLabel}
           </Button>
         </ModalFooter>

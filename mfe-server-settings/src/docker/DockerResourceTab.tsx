@@ -1,5 +1,5 @@
 import { Box, Button, Flex, IconButton, Spinner, Stack, Text, useDisclosure } from '@chakra-ui/react';
-import { useMutation, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useToastMessage } from 'shared';
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
@@ -15,11 +15,12 @@ interface DockerResourceTabProps {
   /** Accessible name of the list, e.g. 'Docker networks'. */
   label: string;
   query: UseQueryResult<DockerResourceRow[]>;
-  listKey: QueryKey;
   empty: string;
   addLabel: string;
   AddDialog: ComponentType<{ agentId: string; onClose: () => void }>;
-  remove: (key: string) => Promise<string>;
+  /** Starts the delete (a mutation hook's call); `onRemoved` runs once it succeeded. */
+  remove: (key: string, onRemoved: () => void) => void;
+  isRemoving: boolean;
   removedMessage: string;
   confirmTitle: string;
   confirmText: (key: string) => ReactNode;
@@ -46,28 +47,23 @@ export function DockerResourceTab({
   agentId,
   label,
   query,
-  listKey,
   empty,
   addLabel,
   AddDialog,
   remove,
+  isRemoving,
   removedMessage,
   confirmTitle,
   confirmText,
 }: DockerResourceTabProps) {
-  const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const addDialog = useDisclosure();
   const [deleting, setDeleting] = useState<string | null>(null);
-  const removal = useMutation({
-    mutationFn: remove,
-    onSuccess: () => {
+  const removeConfirmed = (key: string) =>
+    remove(key, () => {
       showToast({ title: 'Success', description: removedMessage, status: 'success' });
-      void queryClient.invalidateQueries({ queryKey: listKey });
       setDeleting(null);
-    },
-    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
-  });
+    });
   const rows = query.data ?? [];
 
   return (
@@ -128,8 +124,8 @@ export function DockerResourceTab({
         isOpen={deleting !== null}
         title={confirmTitle}
         confirmLabel="Delete"
-        isLoading={removal.isPending}
-        onConfirm={() => deleting && removal.mutate(deleting)}
+        isLoading={isRemoving}
+        onConfirm={() => deleting && removeConfirmed(deleting)}
         onClose={() => setDeleting(null)}
       >
         {deleting && confirmText(deleting)}

@@ -1,22 +1,25 @@
 import { FormControl, FormErrorMessage, FormLabel, Input } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryKeys, validateNetworkName } from 'shared';
-import { createNetwork, deleteNetwork, networksQueryOptions } from './docker-api';
+import { validateNetworkName } from 'shared';
+import { networksQueryOptions } from './docker-api';
 import { DockerFormDialog } from './DockerFormDialog';
 import { DockerResourceTab } from './DockerResourceTab';
+import { useCreateNetworkMutation } from './useCreateNetworkMutation';
+import { useDeleteNetworkMutation } from './useDeleteNetworkMutation';
 
 function CreateNetworkDialog({ agentId, onClose }: { agentId: string; onClose: () => void }) {
   const [name, setName] = useState('');
   const error = validateNetworkName(name);
+  const creation = useCreateNetworkMutation(agentId);
   return (
     <DockerFormDialog
       title="Create Network"
       submitLabel="Create Network"
       validationError={error}
-      create={() => createNetwork(agentId, name.trim())}
+      create={(onCreated) => creation.mutate(name.trim(), { onSuccess: onCreated })}
+      isCreating={creation.isPending}
       successMessage="Network created successfully"
-      listKey={queryKeys.networks.list(agentId)}
       onClose={onClose}
     >
       {(showErrors) => (
@@ -41,16 +44,17 @@ export function NetworksTab({ agentId }: { agentId: string }) {
     ...networksQueryOptions(agentId),
     select: (list) => list.map((network) => ({ key: network.name })),
   });
+  const removal = useDeleteNetworkMutation(agentId);
   return (
     <DockerResourceTab
       agentId={agentId}
       label="Docker networks"
       query={networks}
-      listKey={queryKeys.networks.list(agentId)}
       empty="No networks yet. Create one to let apps on this server reach each other."
       addLabel="Create Network"
       AddDialog={CreateNetworkDialog}
-      remove={(name) => deleteNetwork(agentId, name)}
+      remove={(name, onRemoved) => removal.mutate(name, { onSuccess: onRemoved })}
+      isRemoving={removal.isPending}
       removedMessage="Network deleted successfully"
       confirmTitle="Delete network?"
       confirmText={(name) => (

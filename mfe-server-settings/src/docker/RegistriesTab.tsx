@@ -1,35 +1,29 @@
 import { FormControl, FormErrorMessage, FormHelperText, FormLabel, Input, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { encryptForAgent, queryKeys, useCurrentAgent, validateRegistryAddress } from 'shared';
-import { createRegistry, deleteRegistry, registriesQueryOptions } from './docker-api';
+import { validateRegistryAddress } from 'shared';
+import { registriesQueryOptions } from './docker-api';
 import { DockerFormDialog } from './DockerFormDialog';
 import { DockerResourceTab } from './DockerResourceTab';
+import { useCreateRegistryMutation } from './useCreateRegistryMutation';
+import { useDeleteRegistryMutation } from './useDeleteRegistryMutation';
 
 function AddRegistryDialog({ agentId, onClose }: { agentId: string; onClose: () => void }) {
-  const { agents } = useCurrentAgent();
   const [address, setAddress] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const error = validateRegistryAddress(address);
-  // Credentials are encrypted here, to the agent's certificate: the server only relays them.
-  const create = async () => {
-    const encrypt = (value: string, field: string) =>
-      value ? encryptForAgent(agents, agentId, value, field) : Promise.resolve('');
-    return createRegistry(agentId, {
-      address: address.trim(),
-      username: await encrypt(username, 'username'),
-      password: await encrypt(password, 'password'),
-    });
-  };
+  const creation = useCreateRegistryMutation(agentId);
   return (
     <DockerFormDialog
       title="Add Registry"
       submitLabel="Add Registry"
       validationError={error}
-      create={create}
+      create={(onCreated) =>
+        creation.mutate({ address: address.trim(), username, password }, { onSuccess: onCreated })
+      }
+      isCreating={creation.isPending}
       successMessage="Registry added successfully"
-      listKey={queryKeys.registries.list(agentId)}
       onClose={onClose}
     >
       {(showErrors) => (
@@ -78,16 +72,17 @@ export function RegistriesTab({ agentId }: { agentId: string }) {
         secondary: registry.username ? `Signed in as ${registry.username}` : 'No credentials',
       })),
   });
+  const removal = useDeleteRegistryMutation(agentId);
   return (
     <DockerResourceTab
       agentId={agentId}
       label="Docker registries"
       query={registries}
-      listKey={queryKeys.registries.list(agentId)}
       empty="No registries yet. Add one to pull private images on this server."
       addLabel="Add Registry"
       AddDialog={AddRegistryDialog}
-      remove={(address) => deleteRegistry(agentId, address)}
+      remove={(address, onRemoved) => removal.mutate(address, { onSuccess: onRemoved })}
+      isRemoving={removal.isPending}
       removedMessage="Registry deleted successfully"
       confirmTitle="Delete registry?"
       confirmText={(address) => (

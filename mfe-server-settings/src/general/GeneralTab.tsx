@@ -13,15 +13,12 @@ import {
   Text,
   useDisclosure,
 } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  deleteAgent,
-  eventBus,
   planServerRename,
-  queryKeys,
-  renameAgent,
+  useDeleteAgentMutation,
+  useRenameAgentMutation,
   useToastMessage,
   type Agent,
 } from 'shared';
@@ -29,32 +26,25 @@ import { DeleteServerDialog } from 'shared/src/ui/DeleteServerDialog';
 import { AdmissionPolicyCard } from './AdmissionPolicyCard';
 
 function RenameCard({ agent }: { agent: Agent }) {
-  const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const [name, setName] = useState(agent.name);
   const [error, setError] = useState<string | null>(null);
-  const rename = useMutation({
-    mutationFn: (next: string) => renameAgent(agent.id, next),
-    onSuccess: (_message, next) => {
-      // Renaming updates the local list: the sidebar and dashboard follow without a refetch.
-      queryClient.setQueryData<Agent[]>(queryKeys.agents.list(), (list) =>
-        list?.map((entry) => (entry.id === agent.id ? { ...entry, name: next } : entry)),
-      );
-      setName(next);
-      showToast({
-        title: 'Server Renamed',
-        description: `The server is now called ${next}.`,
-        status: 'success',
-      });
-    },
-    onError: (failure) =>
-      showToast({ title: 'Rename Failed', description: failure.message, status: 'error' }),
-  });
+  const rename = useRenameAgentMutation(agent.id);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const plan = planServerRename(agent.name, name);
     if (plan.kind === 'error') setError(plan.message);
-    else if (plan.kind === 'rename') rename.mutate(plan.name);
+    else if (plan.kind === 'rename')
+      rename.mutate(plan.name, {
+        onSuccess: (_message, next) => {
+          setName(next);
+          showToast({
+            title: 'Server Renamed',
+            description: `The server is now called ${next}.`,
+            status: 'success',
+          });
+        },
+      });
     else setName(agent.name);
   };
   const changed = name.trim() !== agent.name;
@@ -107,17 +97,13 @@ function DeleteCard({ agent, isOnline }: { agent: Agent; isOnline: boolean }) {
   const confirm = useDisclosure();
   const navigate = useNavigate();
   const showToast = useToastMessage();
-  const remove = useMutation({
-    mutationFn: () => deleteAgent(agent.id),
-    onSuccess: () => {
-      confirm.onClose();
-      showToast({ title: 'Success', description: `${agent.name} was deleted.`, status: 'success' });
-      // The shell drops it from the list and selects the next server.
-      eventBus.publish('agent:deleted', { agentId: agent.id });
-      navigate('/');
-    },
-    onError: (failure) => showToast({ title: 'Error', description: failure.message, status: 'error' }),
-  });
+  // On success the shell drops the server from the list and selects the next one.
+  const remove = useDeleteAgentMutation(agent.id);
+  const onDeleted = () => {
+    confirm.onClose();
+    showToast({ title: 'Success', description: `${agent.name} was deleted.`, status: 'success' });
+    navigate('/');
+  };
   return (
     <Card variant="outline" borderColor="red.200">
       <CardBody>
@@ -141,7 +127,7 @@ function DeleteCard({ agent, isOnline }: { agent: Agent; isOnline: boolean }) {
         agent={agent}
         isOpen={confirm.isOpen}
         isLoading={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
         onClose={confirm.onClose}
       />
     </Card>

@@ -9,10 +9,8 @@ export interface ToastRequest {
 export interface DashboardEvents {
   /** The current server changed (null: none selected). */
   'agent:selected': { agentId: string | null };
-  /** A server was deleted (e.g. from Server Settings): the shell drops it and selects the next one. */
+  /** A server was deleted (useDeleteAgentMutation): the shell drops it and its cached data, and selects the next one. */
   'agent:deleted': { agentId: string };
-  /** Apps of a server were created, deleted or changed: lists and statuses should refresh. */
-  'apps:changed': { agentId: string };
   'auth:signed-out': Record<string, never>;
   /** Asks the shell for its Create Organization dialog (e.g. the organization page's switcher). */
   'organization:create': Record<string, never>;

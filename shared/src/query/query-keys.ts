@@ -1,17 +1,16 @@
 /**
- * Query keys as a tree with one root per area: invalidating a root invalidates its subtree
- * (e.g. `queryKeys.apps.all(agentId)` covers the list, statuses and details of that server).
+ * Query keys as a tree with one root per area: invalidating a root invalidates its subtree.
+ * Everything that belongs to one server is rooted under its id (`['apps', agentId, ...]`), so
+ * `agentScopedRoots(agentId)` names every cache entry of that server (dropped when it is deleted).
  */
 export const queryKeys = {
-  auth: {
-    all: () => ['auth'] as const,
-    user: () => ['auth', 'user'] as const,
-  },
   agents: {
     all: () => ['agents'] as const,
     list: () => ['agents', 'list'] as const,
     statuses: () => ['agents', 'statuses'] as const,
-    versions: (agentId: string) => ['agents', 'versions', agentId] as const,
+    /** What the shell knows of one server beyond the list (its available agent versions). */
+    one: (agentId: string) => ['agents', agentId] as const,
+    versions: (agentId: string) => ['agents', agentId, 'versions'] as const,
   },
   apps: {
     all: (agentId: string) => ['apps', agentId] as const,
@@ -21,20 +20,32 @@ export const queryKeys = {
     details: (agentId: string, appId: string) => ['apps', agentId, 'detail', appId] as const,
     detail: (agentId: string, appId: string, version?: string) =>
       ['apps', agentId, 'detail', appId, version ?? 'current'] as const,
-    logs: (agentId: string, appId: string) => ['apps', agentId, 'logs', appId] as const,
   },
   catalog: {
     all: (agentId: string) => ['catalog', agentId] as const,
     list: (agentId: string) => ['catalog', agentId, 'list'] as const,
   },
   registries: {
-    list: (agentId: string) => ['registries', agentId] as const,
+    all: (agentId: string) => ['registries', agentId] as const,
+    list: (agentId: string) => ['registries', agentId, 'list'] as const,
   },
   networks: {
-    list: (agentId: string) => ['networks', agentId] as const,
+    all: (agentId: string) => ['networks', agentId] as const,
+    list: (agentId: string) => ['networks', agentId, 'list'] as const,
   },
   organizations: {
     all: () => ['organizations'] as const,
     members: (organizationId: string) => ['organizations', organizationId, 'members'] as const,
   },
 } as const;
+
+/** The roots of every query that belongs to one server. */
+export function agentScopedRoots(agentId: string) {
+  return [
+    queryKeys.agents.one(agentId),
+    queryKeys.apps.all(agentId),
+    queryKeys.catalog.all(agentId),
+    queryKeys.registries.all(agentId),
+    queryKeys.networks.all(agentId),
+  ] as const;
+}

@@ -1,16 +1,29 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { eventBus } from '../events/event-bus';
 
-/** Typed `meta` of queries and mutations: when set, a failure raises this toast centrally. */
+/** The destructive toast of a failure: a title (the description is then the error's message), or both texts. */
+export type ErrorToast = string | { title: string; description: string };
+
+/** Typed `meta` of queries: when set, a failure raises this toast centrally. */
 export interface DashboardQueryMeta extends Record<string, unknown> {
-  /** Title of the destructive toast; the description is the error's message. */
-  errorToast?: string;
+  errorToast?: ErrorToast;
+}
+
+/**
+ * Typed `meta` of mutations, read by the one MutationCache: the toast a failure raises (a function
+ * when the text depends on the variables or the error; null raises none), and the query roots a
+ * success invalidates. Mutation hooks declare these beside their fetchers instead of each component
+ * building toasts and invalidating by hand.
+ */
+export interface DashboardMutationMeta extends Record<string, unknown> {
+  errorToast?: ErrorToast | ((error: Error, variables: unknown) => ErrorToast | null);
+  invalidates?: readonly QueryKey[];
 }
 
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: DashboardQueryMeta;
-    mutationMeta: DashboardQueryMeta;
+    mutationMeta: DashboardMutationMeta;
   }
 }
 
@@ -22,22 +35,38 @@ export function retryDelay(attempt: number): number {
   return Math.min(SECOND * 2 ** attempt, 30 * SECOND);
 }
 
-function toastOnError(error: unknown, meta: DashboardQueryMeta | undefined): void {
-  if (!meta?.errorToast) return;
-  const description = error instanceof Error ? error.message : String(error);
-  eventBus.publish('toast:show', { title: meta.errorToast, description, status: 'error' });
+function raiseErrorToast(toast: ErrorToast | null | undefined, error: Error): void {
+  if (!toast) return;
+  const { title, description } =
+    typeof toast === 'string' ? { title: toast, description: error.message } : toast;
+  eventBus.publish('toast:show', { title, description, status: 'error' });
 }
 
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => toastOnError(error, query.meta) }),
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => raiseErrorToast(query.meta?.errorToast, asError(error)),
+    }),
     mutationCache: new MutationCache({
-      onError: (error, _vars, _ctx, mutation) => toastOnError(error, mutation.meta),
+      onError: (error, variables, _context, mutation) => {
+        const toast = mutation.meta?.errorToast;
+        raiseErrorToast(
+          typeof toast === 'function' ? toast(asError(error), variables) : toast,
+          asError(error),
+        );
+      },
+      // Not awaited: the mutation settles at once, as before, and the lists refresh behind it.
+      onSuccess: (_data, _variables, _context, mutation) => {
+        for (const queryKey of mutation.meta?.invalidates ?? []) void client.invalidateQueries({ queryKey });
+      },
     }),
     defaultOptions: {
       queries: { retry: QUERY_DEFAULTS.retry, retryDelay, gcTime: QUERY_DEFAULTS.gcTime },
     },
   });
+  return client;
 }
 
 /** The one QueryClient of the page: host and every remote use this instance. */

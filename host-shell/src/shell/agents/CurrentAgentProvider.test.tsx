@@ -75,12 +75,22 @@ describe('CurrentAgentProvider', () => {
     expect(localStorage.getItem('agent_id')).toBe('b');
   });
 
-  it("re-reads a server's apps when a remote says they changed (apps:changed)", async () => {
+  it("forgets every cached query of a deleted server, and no other server's", async () => {
     statusesMock.mockResolvedValue(new Map());
-    const queryClient = setup([agent('a')]);
-    queryClient.setQueryData(queryKeys.apps.list('a'), []);
-    act(() => eventBus.publish('apps:changed', { agentId: 'a' }));
-    expect(queryClient.getQueryState(queryKeys.apps.list('a'))?.isInvalidated).toBe(true);
+    const queryClient = setup([agent('a'), agent('b')]);
+    for (const id of ['a', 'b']) {
+      queryClient.setQueryData(queryKeys.apps.list(id), []);
+      queryClient.setQueryData(queryKeys.catalog.list(id), []);
+      queryClient.setQueryData(queryKeys.networks.list(id), []);
+      queryClient.setQueryData(queryKeys.agents.versions(id), []);
+    }
+    act(() => eventBus.publish('agent:deleted', { agentId: 'a' }));
+    expect(queryClient.getQueryData(queryKeys.apps.list('a'))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.catalog.list('a'))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.networks.list('a'))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.agents.versions('a'))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.apps.list('b'))).toEqual([]);
+    expect(queryClient.getQueryData(queryKeys.agents.versions('b'))).toEqual([]);
   });
 
   it('a status poll that changes nothing re-renders no consumer', async () => {

@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import {
+  agentScopedRoots,
   agentsQueryOptions,
   CurrentAgentContext,
   eventBus,
@@ -160,18 +161,14 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
         (a) => a.id !== agentId,
       );
       queryClient.setQueryData<Agent[]>(queryKeys.agents.list(), remaining);
-      queryClient.removeQueries({ queryKey: queryKeys.apps.all(agentId) });
+      for (const queryKey of agentScopedRoots(agentId)) queryClient.removeQueries({ queryKey });
       selectAgent(remaining[0]?.id ?? null);
     },
     [queryClient, selectAgent],
   );
 
-  // Remotes delete servers too (Server Settings); the shell keeps the list and the choice.
+  // useDeleteAgentMutation (dashboard, Server Settings) says so; the shell keeps the list and the choice.
   useEventSubscription('agent:deleted', ({ agentId }) => removeAgent(agentId));
-  // Remotes install, change and delete apps: the server's app list and statuses are read again.
-  useEventSubscription('apps:changed', ({ agentId }) => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.apps.all(agentId) });
-  });
 
   // Polls return a new map every 11 s; consumers re-render only when who is online changes.
   const onlineKey = [...statuses]
