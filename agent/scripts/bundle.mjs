@@ -33,5 +33,13 @@ await build({
     js: "import { createRequire as __dhCreateRequire } from 'node:module'; const require = __dhCreateRequire(import.meta.url);",
   },
 });
+if (!values.outfile) {
+  // The launcher supervises the bundle and rolls updates back; install.sh installs it once.
+  await build({
+    ...common,
+    entryPoints: [new URL('../src/launcher/main.ts', import.meta.url).pathname],
+    outfile: new URL('../dist/dockhand-agent-launcher.mjs', import.meta.url).pathname,
+  });
+}
 writeFileSync(`${outfile}.json`, `${JSON.stringify({ version }, null, 2)}\n`);
 console.log(`agent bundle ${version} written to ${path.relative(process.cwd(), outfile)}`);

@@ -13,7 +13,8 @@ import { createDispatcher } from './dispatcher.js';
 import { Admission } from './policy/admission.js';
 import { loadOrCreateIdentity, type AgentIdentity } from './identity.js';
 import { agentFeatures, agentVersion, collectCapabilities } from './system-info.js';
-import { updateAgentBundle } from './updater.js';
+import { readUpdateState } from './launcher/update-state.js';
+import { launcherLink, stageUpdate } from './releases/updater.js';
 
 export interface RunningAgent {
   identity: AgentIdentity;
@@ -54,8 +55,21 @@ export async function startAgent(
     config.projectPrefix,
   );
   const pairingFile = path.join(config.stateDir, 'pairing-code');
+  const launcher = launcherLink();
 
   let connection: AgentConnection | null = null;
+  /** Capabilities plus how the last update ended; once sent, this version counts as healthy. */
+  const reportCapabilities = async () => {
+    const capabilities = await collectCapabilities(config.policy, version);
+    const update = await readUpdateState(config.stateDir);
+    // This report is what ends a trial of this version: say so rather than 'trial'.
+    const outcome =
+      update?.status === 'trial' && update.version === version ? { ...update, status: 'succeeded' } : update;
+    if (outcome && outcome.status !== 'trial')
+      capabilities.push({ name: 'agent_update', value: JSON.stringify(outcome) });
+    connection?.send({ type: 'report', capabilities, features: agentFeatures() });
+    if (connection?.connected) launcher?.send({ type: 'healthy', version });
+  };
   const watcher = new StatusWatcher(engine, apps, (changes) =>
     connection?.send({ type: 'app-status', apps: changes }),
   );
@@ -63,8 +77,14 @@ export async function startAgent(
     apps,
     networks: new NetworkService(engine),
     registries: new RegistryStore(dockerConfigDir, identity.privateKeyPem),
-    updateAgent: (newVersion, url) =>
-      updateAgentBundle(newVersion, new URL(url, config.serverUrl).href, process.argv[1] ?? '', log),
+    updateAgent: (request) =>
+      stageUpdate(request, {
+        serverUrl: config.serverUrl,
+        releaseKeyPath: config.releaseKeyPath,
+        runningVersion: version,
+        launcher,
+        log,
+      }),
   });
 
   connection = new AgentConnection(connectUrl(config.serverUrl), identity, version, {
@@ -83,9 +103,7 @@ export async function startAgent(
     onWelcome: (agentId) => {
       log(`connected as agent ${agentId}`);
       void rm(pairingFile, { force: true });
-      void collectCapabilities(config.policy, version).then((capabilities) =>
-        connection?.send({ type: 'report', capabilities, features: agentFeatures() }),
-      );
+      void reportCapabilities();
       watcher.resendAll();
     },
     onRevoked: () => {

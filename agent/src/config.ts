@@ -17,6 +17,8 @@ export interface AgentConfig {
   composeTimeoutMs: number;
   /** From the host configuration file (host-config.ts), never from the server. */
   policy: AdmissionPolicy;
+  /** Release public key pinned at install (DOCKHAND_RELEASE_KEY); updates are refused without it. */
+  releaseKeyPath: string | null;
 }
 
 export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
@@ -30,5 +32,6 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
     composeCommand: env.DOCKHAND_COMPOSE ?? '',
     composeTimeoutMs: Number(env.DOCKHAND_COMPOSE_TIMEOUT_MS ?? 10 * 60 * 1000),
     policy: DEFAULT_POLICY,
+    releaseKeyPath: env.DOCKHAND_RELEASE_KEY ? path.resolve(env.DOCKHAND_RELEASE_KEY) : null,
   };
 }

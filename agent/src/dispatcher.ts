@@ -3,12 +3,13 @@ import type { NetworkService } from './docker/networks.js';
 import type { RegistryStore } from './docker/registries.js';
 import { AgentError, AgentErrorCode } from './errors.js';
 import type { AgentMethod, AgentMethods, AppDeployment, AppOperation } from './protocol.js';
+import type { UpdateRequest } from './releases/updater.js';
 
 export interface AgentServices {
   apps: AppManager;
   networks: NetworkService;
   registries: RegistryStore;
-  updateAgent(version: string, url: string): Promise<{ version: string }>;
+  updateAgent(request: UpdateRequest): Promise<{ version: string }>;
 }
 
 type Handlers = {
@@ -50,7 +51,13 @@ export function createDispatcher(
         text(p.password ?? '', 'password'),
       ),
     'registry.delete': (p) => services.registries.delete(text(p.address, 'address')),
-    'agent.update': (p) => services.updateAgent(text(p.version, 'version'), text(p.url, 'url')),
+    'agent.update': (p) =>
+      services.updateAgent({
+        version: text(p.version, 'version'),
+        url: text(p.url, 'url'),
+        sha256: text(p.sha256, 'sha256'),
+        signature: text(p.signature, 'signature'),
+      }),
   };
   return async (method, params) => {
     if (!Object.hasOwn(handlers, method))

@@ -18,6 +18,8 @@ export const AgentErrorCode = {
   UpdateFailed: 'AGENT-013',
   PolicyRefused: 'AGENT-014',
   HostConfigInvalid: 'AGENT-015',
+  UpdateRefused: 'AGENT-016',
+  UpdatesManagedOnHost: 'AGENT-017',
 } as const;
 
 export type AgentErrorCodeValue = (typeof AgentErrorCode)[keyof typeof AgentErrorCode];

@@ -12,6 +12,8 @@ export interface AgentHubConfig {
   handshakeTimeoutMs: number;
   /** Bundled agent (one ESM file) served by /agent/download; built by `pnpm --filter agent bundle`. */
   agentBundlePath: string;
+  /** The launcher that supervises the bundle (built beside it by the agent's bundle script). */
+  agentLauncherPath: string;
   /** Node runtime served with the bundle by /install.sh (defaults to this server's own binary). */
   nodeBinaryPath: string;
   /** Agent release store, one folder per version (AGENT_RELEASES_DIR; `{RELEASES_DIR}/agent`). */
@@ -28,12 +30,14 @@ export function loadAgentHubConfig(
   repoRoot: string,
   dirs: { releasesDir: string; dataDir: string },
 ): AgentHubConfig {
+  const agentBundlePath = env.AGENT_BUNDLE_PATH ?? `${repoRoot}/agent/dist/dockhand-agent.mjs`;
   return {
     requestTimeoutMs: Number(env.AGENT_REQUEST_TIMEOUT_MS ?? 30_000),
     deployTimeoutMs: Number(env.AGENT_DEPLOY_TIMEOUT_MS ?? 10 * 60_000),
     pairingCodeTtlMs: Number(env.PAIRING_CODE_TTL_MS ?? 15 * 60_000),
     handshakeTimeoutMs: Number(env.AGENT_HANDSHAKE_TIMEOUT_MS ?? 15_000),
-    agentBundlePath: env.AGENT_BUNDLE_PATH ?? `${repoRoot}/agent/dist/dockhand-agent.mjs`,
+    agentBundlePath,
+    agentLauncherPath: path.join(path.dirname(agentBundlePath), 'dockhand-agent-launcher.mjs'),
     nodeBinaryPath: env.AGENT_NODE_BINARY ?? process.execPath,
     releasesDir: path.resolve(env.AGENT_RELEASES_DIR ?? path.join(dirs.releasesDir, 'agent')),
     releasePublicKeyPath: path.resolve(

@@ -17,7 +17,7 @@ async function sendFile(path: string, contentType: string, what: string) {
   }
 }
 
-/** /install.sh and the downloads it uses: the agent bundle and the Node runtime. */
+/** /install.sh and the downloads it uses: the agent bundle, its launcher and the Node runtime. */
 export function registerInstallRoutes(app: FastifyInstance, context: AppContext): void {
   app.get('/install.sh', async (_request, reply) => {
     reply.header('content-type', 'text/x-shellscript; charset=utf-8');
@@ -30,6 +30,19 @@ export function registerInstallRoutes(app: FastifyInstance, context: AppContext)
       context.config.agentHub.agentBundlePath,
       'text/javascript; charset=utf-8',
       'agent bundle',
+    );
+    reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.size)
+      .header('cache-control', 'no-store');
+    return reply.send(file.stream);
+  });
+
+  app.get('/agent/download/dockhand-agent-launcher.mjs', async (_request, reply) => {
+    const file = await sendFile(
+      context.config.agentHub.agentLauncherPath,
+      'text/javascript; charset=utf-8',
+      'agent launcher',
     );
     reply
       .header('content-type', file.contentType)

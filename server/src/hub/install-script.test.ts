@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { bundleAgent, makeReleaseKey, publishRelease } from '../test/agent-releases.js';
+import { agentPid, runInstaller, stopInstalledAgent } from '../test/installer.js';
 import { freePort, waitUntil } from '../test/processes.js';
 import { signIn } from '../test/sign-in.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -35,39 +36,16 @@ before(async () => {
   await testApp.app.listen({ host: '127.0.0.1', port });
 });
 
-const agentPid = async () =>
-  Number((await readFile(path.join(tmp, 'state', 'agent.pid'), 'utf8').catch(() => '0')).trim());
-
 after(async () => {
-  const pid = await agentPid();
-  if (pid > 0) {
-    try {
-      process.kill(pid);
-    } catch {
-      // already gone
-    }
-  }
+  await stopInstalledAgent(path.join(tmp, 'state'));
   await testApp.close();
   await rm(tmp, { recursive: true, force: true });
 });
 
-/** Runs the script exactly as the dialog's command does (`curl … | sh`), with the test flags. */
-function runInstaller(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const curl = spawn('curl', ['-fsSL', `${base}/install.sh`]);
-    const sh = spawn('sh', ['-s', '--', ...args], { env: { PATH: process.env.PATH ?? '' } });
-    curl.stdout.pipe(sh.stdin);
-    let output = '';
-    sh.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    sh.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    sh.on('close', (code) => resolve({ code, output }));
-  });
-}
-
 test('install.sh installs a self-contained agent (bundled Node runtime) that prints its pairing code and pairs', async () => {
   const prefix = path.join(tmp, 'prefix');
   const stateDir = path.join(tmp, 'state');
-  const result = await runInstaller(['--no-systemd', '--prefix', prefix, '--state-dir', stateDir]);
+  const result = await runInstaller(base, ['--no-systemd', '--prefix', prefix, '--state-dir', stateDir]);
   assert.equal(result.code, 0, result.output);
   const code = /Your server code: ([A-Z0-9]{6})/.exec(result.output)?.[1];
   assert.ok(code, result.output);
@@ -80,6 +58,15 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
   assert.match(allowed.stdout, /Restart the agent to apply it/);
   const hostConfig = JSON.parse(await readFile(path.join(stateDir, 'host-config.json'), 'utf8'));
   assert.deepEqual(hostConfig.policy, { host_access: false, bind_roots: ['/srv/media'] });
+  // The release key is pinned beside the agent's configuration, which points the agent at it.
+  assert.equal(
+    await readFile(path.join(prefix, 'release-key.pub.pem'), 'utf8'),
+    await readFile(releaseKey.publicKey, 'utf8'),
+  );
+  assert.match(
+    await readFile(path.join(prefix, 'agent.env'), 'utf8'),
+    new RegExp(`DOCKHAND_RELEASE_KEY=${prefix}/release-key.pub.pem`),
+  );
 
   const agentVersion = (
     JSON.parse(await readFile(path.join(agentDir, 'package.json'), 'utf8')) as { version: string }
@@ -112,7 +99,7 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
   // The policy written on the host applies from the next start; the running agent still has the default.
   assert.equal(await reportedPolicy(), JSON.stringify({ host_access: false, bind_roots: [] }));
 
-  // update-agent: the agent downloads a published release, swaps its bundle and restarts itself.
+  // A signed update restarts the agent (under its launcher), which then applies the host's policy.
   const agentId = registered.data.agent.id;
   const next = await bundleAgent('1.0.1', path.join(tmp, 'build', 'dockhand-agent.mjs'));
   await publishRelease(releasesDir, next, releaseKey.privateKey, ['--name', 'Next']);
@@ -121,13 +108,13 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
     versions.data.versions.map((v: { version_number: string }) => v.version_number),
     ['1.0.1'],
   );
-  const pidBefore = await agentPid();
+  const pidBefore = await agentPid(stateDir);
   const updated = await inject('POST', '/api/v1/agents/update-agent', {
     agent_id: agentId,
     version: '1.0.1',
   });
   assert.equal(updated.message, 'Agent Update Initiated');
-  await waitUntil(async () => (await agentPid()) !== pidBefore, 15_000, 'the agent restarted');
+  await waitUntil(async () => (await agentPid(stateDir)) !== pidBefore, 15_000, 'the agent restarted');
   await waitUntil(
     async () => {
       const agents = (await inject('GET', '/api/v1/agents/get-agents')).data.agents;
@@ -147,7 +134,7 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
 });
 
 test('install.sh refuses unknown options', async () => {
-  const result = await runInstaller(['--bogus']);
+  const result = await runInstaller(base, ['--bogus']);
   assert.equal(result.code, 2);
   assert.match(result.output, /unknown option --bogus/);
 });

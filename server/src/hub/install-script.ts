@@ -1,7 +1,9 @@
 /**
  * The script behind `curl -fsSL {host}/install.sh | sh`. It needs no Node on the machine: it
- * downloads the Node runtime and the one-file agent bundle from this server, installs a systemd
- * unit that restarts the agent, starts it and prints the pairing code.
+ * downloads the Node runtime, the one-file agent bundle and its launcher from this server, pins
+ * the agent release public key beside the agent's configuration (updates must be signed by it),
+ * installs a systemd unit for the launcher (which runs the agent and rolls failed updates back),
+ * starts it and prints the pairing code.
  * Flags: --prefix DIR (default /opt/dockhand-agent), --state-dir DIR (default
  * /var/lib/dockhand-agent), --no-systemd (start in the background instead; for tests/containers).
  * It also installs `{prefix}/bin/dockhand-agent` (linked into /usr/local/bin with systemd) for the
@@ -44,9 +46,20 @@ fetch "$SERVER_URL/agent/download/node" "$PREFIX/bin/node.new"
 chmod 755 "$PREFIX/bin/node.new" && mv "$PREFIX/bin/node.new" "$PREFIX/bin/node"
 fetch "$SERVER_URL/agent/download/dockhand-agent.mjs" "$PREFIX/dockhand-agent.mjs.new"
 mv "$PREFIX/dockhand-agent.mjs.new" "$PREFIX/dockhand-agent.mjs"
+fetch "$SERVER_URL/agent/download/dockhand-agent-launcher.mjs" "$PREFIX/dockhand-agent-launcher.mjs.new"
+mv "$PREFIX/dockhand-agent-launcher.mjs.new" "$PREFIX/dockhand-agent-launcher.mjs"
+# The release key is pinned here, once: later updates are accepted only when signed by it.
+if fetch "$SERVER_URL/agent/download/release-key.pub.pem" "$PREFIX/release-key.pub.pem.new" 2>/dev/null; then
+  mv "$PREFIX/release-key.pub.pem.new" "$PREFIX/release-key.pub.pem"
+  chmod 644 "$PREFIX/release-key.pub.pem"
+else
+  rm -f "$PREFIX/release-key.pub.pem.new"
+  echo "dockhand: this server offers no release key; dashboard updates of this agent stay off" >&2
+fi
 cat > "$PREFIX/agent.env" <<ENV
 DOCKHAND_SERVER_URL=$SERVER_URL
 DOCKHAND_STATE_DIR=$STATE_DIR
+DOCKHAND_RELEASE_KEY=$PREFIX/release-key.pub.pem
 ENV
 rm -f "$STATE_DIR/pairing-code"
 # Host-side commands (dockhand-agent policy ...) run with the agent's own settings.
@@ -66,7 +79,7 @@ Wants=network-online.target
 
 [Service]
 EnvironmentFile=$PREFIX/agent.env
-ExecStart=$PREFIX/bin/node $PREFIX/dockhand-agent.mjs
+ExecStart=$PREFIX/bin/node $PREFIX/dockhand-agent-launcher.mjs $PREFIX/dockhand-agent.mjs
 Restart=always
 RestartSec=3
 
@@ -79,7 +92,7 @@ UNIT
   systemctl restart dockhand-agent.service
 else
   if [ -f "$PREFIX/agent.pid" ] && kill -0 "$(cat "$PREFIX/agent.pid")" 2>/dev/null; then kill "$(cat "$PREFIX/agent.pid")"; fi
-  (set -a; . "$PREFIX/agent.env"; set +a; nohup "$PREFIX/bin/node" "$PREFIX/dockhand-agent.mjs" >"$PREFIX/agent.log" 2>&1 & echo $! >"$PREFIX/agent.pid")
+  (set -a; . "$PREFIX/agent.env"; set +a; nohup "$PREFIX/bin/node" "$PREFIX/dockhand-agent-launcher.mjs" "$PREFIX/dockhand-agent.mjs" >"$PREFIX/agent.log" 2>&1 & echo $! >"$PREFIX/agent.pid")
 fi
 
 echo "dockhand: agent installed in $PREFIX; waiting for its pairing code"
