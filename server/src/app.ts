@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { AgentReleaseService } from './agent-releases/release-service.js';
 import { registerAgentReleaseRoutes } from './agent-releases/routes.js';
 import { AgentService } from './agents/agent-service.js';
-import { noAgentsOnline } from './agents/presence.js';
+import { noAgentsOnline } from './hub/presence.js';
 import { registerAgentRoutes } from './agents/routes.js';
 import { AppService } from './apps/app-service.js';
 import { saveAppStatuses } from './apps/app-store.js';

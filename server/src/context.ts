@@ -1,10 +1,9 @@
 /**
  * Contract: the app context handed to every route registration, `register(app, context)`.
  * It is built once in `buildApp`; areas take what they need from it. `presence` is replaced by
- * the agent hub when it registers, so read it at call time.
+ * the agent hub in app.ts, so read it at call time.
  */
-import type { FastifyInstance } from 'fastify';
-import type { AgentPresence } from './agents/presence.js';
+import type { AgentPresence } from './hub/presence.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Kysely } from 'kysely';
@@ -15,9 +14,7 @@ export interface AppContext {
   readonly config: Config;
   readonly db: Kysely<Database>;
   readonly database: DatabaseHandle;
-  /** Signs and verifies session access tokens (used by `requireUser`). */
+  /** Signs and verifies session access tokens (used by the access plugin, http/access.ts). */
   readonly tokens: AccessTokens;
   presence: AgentPresence;
 }
-
-export type RouteRegistration = (app: FastifyInstance, context: AppContext) => Promise<void> | void;

@@ -1,4 +1,4 @@
-import type { AgentRecord } from '../agents/hub-store.js';
+import type { AgentRecord } from '../agents/agent-store.js';
 import { requireOnline } from '../agents/agent-access.js';
 import { compareVersions, sameVersion, sortVersionsDescending } from '../catalog/versions.js';
 import type { AppContext } from '../context.js';

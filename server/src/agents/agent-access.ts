@@ -3,7 +3,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { adminRoles } from '../organizations/access.js';
 import { findOrgRole } from '../organizations/member-store.js';
 import type { OrganizationRole } from '../organizations/tables.js';
-import { findAgentRecord, type AgentRecord } from './hub-store.js';
+import { findAgentRecord, type AgentRecord } from './agent-store.js';
 
 export const memberRoles: readonly OrganizationRole[] = ['owner', 'admin', 'billing'];
 export { adminRoles };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { AgentHub } from '../hub/agent-hub.js';
-import { normalizePairingCode } from '../hub/pairing-code.js';
+import { normalizePairingCode } from './pairing-code.js';
 import type { Feature, NamedValue } from '../hub/protocol.js';
 import { AttemptLimiter } from './attempt-limiter.js';
 import {
@@ -12,7 +12,7 @@ import {
   listAgentsOfUser,
   renameAgent,
   type AgentRecord,
-} from './hub-store.js';
+} from './agent-store.js';
 
 export interface AgentView {
   id: string;

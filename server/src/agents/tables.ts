@@ -1,4 +1,6 @@
-/** The `agents` table (created by migration 001; the agent helper adds columns in 100+). */
+import type { Generated } from 'kysely';
+
+/** The `agents` table (migration 001) with the columns pairing and reports add (migration 100), pairing codes and revoked certificates. */
 export type AgentSubscriptionStatus = 'free' | 'paid' | 'unpaid';
 
 /** How a `paid` agent is paid for: its own Pro subscription, or one of its organization's licenses. */
@@ -22,6 +24,34 @@ export interface AgentsTable {
   created_at: number;
 }
 
+/**
+ * Columns added to `agents` by migration 100: the certificate fingerprint and the last report of the agent.
+ */
+export interface AgentHubColumns {
+  /** SHA-256 (hex) of the certificate DER: how a connecting agent is recognised. */
+  certificate_fingerprint: string | null;
+  /** JSON [{name, value}] as last reported by the agent. */
+  capabilities: Generated<string>;
+  /** JSON [{name, is_enabled}] as last reported by the agent. */
+  features: Generated<string>;
+}
+
+export interface AgentPairingCodesTable {
+  code: string;
+  certificate: string;
+  certificate_fingerprint: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Certificates of deleted agents: such an agent can never connect (or pair) again. */
+export interface RevokedAgentCertificatesTable {
+  certificate_fingerprint: string;
+  revoked_at: number;
+}
+
 export interface AgentTables {
-  agents: AgentsTable;
+  agents: AgentsTable & AgentHubColumns;
+  agent_pairing_codes: AgentPairingCodesTable;
+  revoked_agent_certificates: RevokedAgentCertificatesTable;
 }

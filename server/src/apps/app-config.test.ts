@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TemplateDeployment } from '../catalog/template-types.js';
-import { normalizePairingCode } from '../hub/pairing-code.js';
+import { normalizePairingCode } from '../agents/pairing-code.js';
 import { buildDeployment, parseUserEntries } from './app-config.js';
 import { controlOperation } from './app-service.js';
 import type { StoredApp } from './app-store.js';

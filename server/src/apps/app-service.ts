@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { memberRoles, requireAgentAccess, requireOnline } from '../agents/agent-access.js';
-import { listAgentsOfUser, type AgentRecord } from '../agents/hub-store.js';
+import { listAgentsOfUser, type AgentRecord } from '../agents/agent-store.js';
 import { generateSecretValue, getCatalog, type Catalog } from '../catalog/templates.js';
 import type { TemplateDeployment } from '../catalog/template-types.js';
 import type { AppContext } from '../context.js';

@@ -1,6 +1,6 @@
 /** Data access for apps and their user/inherited files and variables. */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { AppFilesTable, AppsTable, AppVariablesTable } from '../agents/hub-tables.js';
+import type { AppFilesTable, AppsTable, AppVariablesTable } from './tables.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database>;

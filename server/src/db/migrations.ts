@@ -1,11 +1,12 @@
 /**
  * The ordered list of schema migrations, run at start (`runMigrations`). Names start with a
- * three-digit number: 001–099 belong to the server core, 100–199 to the agent helper.
- * Agent helper: add your entries to `agentMigrations` below (one line each), e.g.
- *   '100_agent_pairing': agentPairing,
+ * three-digit number; each migration's code lives with the concern whose tables it shapes
+ * (`{area}/migration-*.ts`, or db/migrations/ for the first core tables). A migration name, once
+ * shipped, never changes: split code stays one step (see 100).
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import * as agentHub from '../agents/migration-100-agent-hub.js';
+import * as agentsPart100 from '../agents/migration-100-agents.js';
+import * as appsPart100 from '../apps/migration-100-apps.js';
 import * as core from './migrations/001-core.js';
 import * as auth from './migrations/002-auth.js';
 import * as billing from './migrations/003-billing.js';
@@ -17,7 +18,12 @@ const coreMigrations: Record<string, Migration> = {
 };
 
 const agentMigrations: Record<string, Migration> = {
-  '100_agent_hub': agentHub,
+  '100_agent_hub': {
+    up: async (db) => {
+      await agentsPart100.up(db);
+      await appsPart100.up(db);
+    },
+  },
 };
 
 export const migrations: Readonly<Record<string, Migration>> = { ...coreMigrations, ...agentMigrations };

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAgentAccess } from '../agents/agent-access.js';
-import type { AgentRecord } from '../agents/hub-store.js';
+import type { AgentRecord } from '../agents/agent-store.js';
 import { ACCESS_TOKEN_COOKIE } from '../auth/cookies.js';
 import { authenticate } from '../auth/session-service.js';
 import type { SessionUser } from '../auth/session-store.js';

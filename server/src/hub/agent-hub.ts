@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
-import type { AgentPresence } from '../agents/presence.js';
+import type { AgentPresence } from './presence.js';
 import {
   deletePairingCodesOf,
   findAgentByFingerprint,
@@ -9,12 +9,12 @@ import {
   saveAgentReport,
   savePairingCode,
   touchLastSeen,
-} from '../agents/hub-store.js';
+} from '../agents/agent-store.js';
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../errors/domain-error.js';
 import { parseAgentCertificate, verifyProof, type ParsedCertificate } from './certificate.js';
 import type { AgentHubConfig } from './config.js';
-import { newPairingCode } from './pairing-code.js';
+import { newPairingCode } from '../agents/pairing-code.js';
 import {
   CloseCode,
   type AgentMethod,

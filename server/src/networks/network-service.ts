@@ -1,6 +1,6 @@
 /** Docker networks on an agent's engine (spec section 7): nothing is stored here, the agent acts. */
 import { requireOnline } from '../agents/agent-access.js';
-import type { AgentRecord } from '../agents/hub-store.js';
+import type { AgentRecord } from '../agents/agent-store.js';
 import type { AppContext } from '../context.js';
 import type { AgentHub } from '../hub/agent-hub.js';
 import { networkErrors } from './errors.js';

@@ -1,6 +1,6 @@
 /** Organization rules: create (creator = owner), rename, delete (owner only, servers offline). */
 import { randomUUID } from 'node:crypto';
-import type { AgentPresence } from '../agents/presence.js';
+import type { AgentPresence } from '../hub/presence.js';
 import { listAgentIdsOfOrganization } from '../agents/agent-store.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';

@@ -4,7 +4,7 @@
  * relays them. Listings come from the agent and never include the password.
  */
 import { requireOnline } from '../agents/agent-access.js';
-import type { AgentRecord } from '../agents/hub-store.js';
+import type { AgentRecord } from '../agents/agent-store.js';
 import { isEncryptedValue } from '../apps/secret-envelope.js';
 import type { AppContext } from '../context.js';
 import type { AgentHub } from '../hub/agent-hub.js';

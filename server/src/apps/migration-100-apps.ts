@@ -1,39 +1,8 @@
 import type { Kysely } from 'kysely';
 
-/** Agent hub: pairing codes, revoked certificates, agent reports, and apps with their config. */
+/** Migration 100, apps part: apps on agents and their files and variables (after the agents part). */
 // Migrations see no typed schema: tables change shape over time.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('agents').addColumn('certificate_fingerprint', 'text').execute();
-  await db.schema
-    .alterTable('agents')
-    .addColumn('capabilities', 'text', (c) => c.notNull().defaultTo('[]'))
-    .execute();
-  await db.schema
-    .alterTable('agents')
-    .addColumn('features', 'text', (c) => c.notNull().defaultTo('[]'))
-    .execute();
-  await db.schema
-    .createIndex('agents_fingerprint')
-    .unique()
-    .on('agents')
-    .column('certificate_fingerprint')
-    .execute();
-
-  await db.schema
-    .createTable('agent_pairing_codes')
-    .addColumn('code', 'text', (c) => c.primaryKey())
-    .addColumn('certificate', 'text', (c) => c.notNull())
-    .addColumn('certificate_fingerprint', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
-    .execute();
-
-  await db.schema
-    .createTable('revoked_agent_certificates')
-    .addColumn('certificate_fingerprint', 'text', (c) => c.primaryKey())
-    .addColumn('revoked_at', 'bigint', (c) => c.notNull())
-    .execute();
-
   await db.schema
     .createTable('apps')
     .addColumn('id', 'text', (c) => c.primaryKey())
