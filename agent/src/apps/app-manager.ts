@@ -179,7 +179,13 @@ export class AppManager {
       await writeFile(target, content, { mode: file.is_encrypted ? 0o600 : 0o644 });
       await chmod(target, file.is_encrypted ? 0o600 : 0o644);
     }
-    return { name: record.projectName, directory, composeFiles, variables };
+    return {
+      name: record.projectName,
+      directory,
+      composeFiles,
+      variables,
+      envFile: path.join(this.store.appDir(deployment.app_id), 'compose.env'),
+    };
   }
 }
 

@@ -1,5 +1,7 @@
 import { AgentError, AgentErrorCode } from '../errors.js';
+import { chmod, writeFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
+import { envFileText, type EnvFileDialect } from './env-file.js';
 import { runCommand, type CommandResult } from './run-command.js';
 
 export interface ComposeCli {
@@ -23,6 +25,8 @@ export interface ComposeProject {
   composeFiles: string[];
   /** Interpolation variables (already decrypted); system entries of the environment win. */
   variables: Record<string, string>;
+  /** Where they are written for `--env-file` (0600, outside the project folder). */
+  envFile: string;
 }
 
 /** Runs compose subcommands for one project; every call goes through `runCommand`. */
@@ -33,19 +37,18 @@ export class ComposeRunner {
     private readonly timeoutMs: number,
   ) {}
 
+  /**
+   * Compose runs with the fixed system environment only; the app's variables reach it through the
+   * env file, rewritten before every command so it always matches the project.
+   */
   async run(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
-    const args = [
-      ...this.cli.baseArgs,
-      '--project-name',
-      project.name,
-      '--project-directory',
-      project.directory,
-    ];
-    for (const file of project.composeFiles) args.push('--file', file);
-    args.push(...subcommand);
-    return runCommand(this.cli.command, args, {
+    await writeFile(project.envFile, envFileText(project.variables, composeDialect(this.cli)), {
+      mode: 0o600,
+    });
+    await chmod(project.envFile, 0o600);
+    return runCommand(this.cli.command, composeArgs(this.cli, project, subcommand), {
       cwd: project.directory,
-      env: { ...project.variables, ...this.systemEnv },
+      env: this.systemEnv,
       timeoutMs: this.timeoutMs,
     });
   }
@@ -79,9 +82,28 @@ export class ComposeRunner {
   }
 }
 
+function composeDialect(cli: ComposeCli): EnvFileDialect {
+  return cli.baseArgs.includes('compose') ? 'v2' : 'v1';
+}
+
+/** The full argument list of one compose command (global options first, as both versions need). */
+export function composeArgs(cli: ComposeCli, project: ComposeProject, subcommand: string[]): string[] {
+  const args = [
+    ...cli.baseArgs,
+    '--project-name',
+    project.name,
+    '--project-directory',
+    project.directory,
+    '--env-file',
+    project.envFile,
+  ];
+  for (const file of project.composeFiles) args.push('--file', file);
+  return [...args, ...subcommand];
+}
+
 /** v2 prints JSON on request; v1 (docker-compose 1.x) only prints YAML. */
 export function configSubcommand(cli: ComposeCli): string[] {
-  return cli.baseArgs.includes('compose') ? ['config', '--format', 'json'] : ['config'];
+  return composeDialect(cli) === 'v2' ? ['config', '--format', 'json'] : ['config'];
 }
 
 export function composeFailureMessage(operation: string, result: CommandResult): string {
