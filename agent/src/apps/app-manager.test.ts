@@ -10,13 +10,17 @@ import { ComposeRunner, detectComposeCli } from '../docker/compose.js';
 import { DockerEngine } from '../docker/engine.js';
 import { NetworkService } from '../docker/networks.js';
 import { runCommand } from '../docker/run-command.js';
-import { Admission } from '../policy/admission.js';
-import { DEFAULT_POLICY } from '../policy/admission-policy.js';
 import { loadOrCreateIdentity, type AgentIdentity } from '../identity.js';
 import type { AppDeployment } from '../protocol.js';
-import { buildBusyboxImage, httpdCompose, removeImage, removeProjects } from '../test/docker-fixtures.js';
+import {
+  buildBusyboxImage,
+  httpdCompose,
+  removeImage,
+  removeProjects,
+  containerEnv,
+  testAppManager,
+} from '../test/docker-fixtures.js';
 import { AppManager } from './app-manager.js';
-import { AppStore } from './app-store.js';
 import { AppStatus } from './status.js';
 
 const prefix = `dhagent${process.pid}-`;
@@ -32,14 +36,7 @@ before(async () => {
   await buildBusyboxImage(image);
   engine = new DockerEngine('/var/run/docker.sock');
   const compose = new ComposeRunner(await detectComposeCli(), { PATH: process.env.PATH, HOME: dir }, 120_000);
-  apps = new AppManager(
-    new AppStore(path.join(dir, 'apps')),
-    compose,
-    new Admission(DEFAULT_POLICY, '/var/run/docker.sock'),
-    engine,
-    identity.privateKeyPem,
-    prefix,
-  );
+  apps = testAppManager({ dir, compose, privateKeyPem: identity.privateKeyPem, prefix });
 });
 
 after(async () => {
@@ -54,17 +51,6 @@ function deployment(
   variables: AppDeployment['variables'] = [],
 ): AppDeployment {
   return { app_id: appId, project: appId, files, variables };
-}
-
-async function containerEnv(project: string): Promise<string> {
-  const ids = await runCommand('docker', [
-    'ps',
-    '-q',
-    '--filter',
-    `label=com.docker.compose.project=${project}`,
-  ]);
-  const id = ids.stdout.split('\n')[0] ?? '';
-  return (await runCommand('docker', ['exec', id, 'env'])).stdout;
 }
 
 test('deploys, controls and reads logs of an app; a secret is decrypted only on the agent', async () => {

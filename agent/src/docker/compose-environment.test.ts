@@ -5,14 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { AppManager } from '../apps/app-manager.js';
-import { AppStore } from '../apps/app-store.js';
 import { AppStatus } from '../apps/status.js';
 import { loadOrCreateIdentity } from '../identity.js';
-import { Admission } from '../policy/admission.js';
-import { DEFAULT_POLICY } from '../policy/admission-policy.js';
-import { buildBusyboxImage, httpdCompose, removeImage, removeProjects } from '../test/docker-fixtures.js';
+import {
+  buildBusyboxImage,
+  httpdCompose,
+  removeImage,
+  removeProjects,
+  containerEnv,
+  testAppManager,
+} from '../test/docker-fixtures.js';
 import { ComposeRunner, composeArgs, configSubcommand } from './compose.js';
-import { DockerEngine } from './engine.js';
 import { envFileText } from './env-file.js';
 import { runCommand } from './run-command.js';
 
@@ -32,14 +35,12 @@ before(async () => {
   await chmod(wrapper, 0o755);
   const identity = await loadOrCreateIdentity(path.join(dir, 'state'));
   await buildBusyboxImage(image);
-  apps = new AppManager(
-    new AppStore(path.join(dir, 'apps')),
-    new ComposeRunner({ command: wrapper, baseArgs: [] }, { PATH: process.env.PATH, HOME: dir }, 120_000),
-    new Admission(DEFAULT_POLICY, '/var/run/docker.sock'),
-    new DockerEngine('/var/run/docker.sock'),
-    identity.privateKeyPem,
-    prefix,
+  const compose = new ComposeRunner(
+    { command: wrapper, baseArgs: [] },
+    { PATH: process.env.PATH, HOME: dir },
+    120_000,
   );
+  apps = testAppManager({ dir, compose, privateKeyPem: identity.privateKeyPem, prefix });
 });
 
 after(async () => {
@@ -47,16 +48,6 @@ after(async () => {
   await removeImage(image);
   await rm(dir, { recursive: true, force: true });
 });
-
-async function containerEnv(project: string): Promise<string> {
-  const ids = await runCommand('docker', [
-    'ps',
-    '-q',
-    '--filter',
-    `label=com.docker.compose.project=${project}`,
-  ]);
-  return (await runCommand('docker', ['exec', ids.stdout.split('\n')[0] ?? '', 'env'])).stdout;
-}
 
 test("app variables reach compose through an env file, never as the compose process's environment", async () => {
   const marker = path.join(dir, 'ran-on-the-host');

@@ -5,17 +5,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { AppManager } from '../apps/app-manager.js';
-import { AppStore } from '../apps/app-store.js';
 import { AppStatus } from '../apps/status.js';
 import { runCli } from '../cli.js';
 import { ComposeRunner, detectComposeCli } from '../docker/compose.js';
-import { DockerEngine } from '../docker/engine.js';
 import { runCommand } from '../docker/run-command.js';
 import { loadHostConfig } from '../host-config.js';
 import { loadOrCreateIdentity } from '../identity.js';
 import type { AppDeployment } from '../protocol.js';
-import { buildBusyboxImage, httpdCompose, removeImage, removeProjects } from '../test/docker-fixtures.js';
-import { Admission } from './admission.js';
+import {
+  buildBusyboxImage,
+  httpdCompose,
+  removeImage,
+  removeProjects,
+  testAppManager,
+} from '../test/docker-fixtures.js';
 import { DEFAULT_POLICY, type AdmissionPolicy } from './admission-policy.js';
 
 const prefix = `dhpolicy${process.pid}-`;
@@ -39,14 +42,7 @@ after(async () => {
 });
 
 function managerWith(policy: AdmissionPolicy): AppManager {
-  return new AppManager(
-    new AppStore(path.join(dir, 'apps')),
-    compose,
-    new Admission(policy, '/var/run/docker.sock'),
-    new DockerEngine('/var/run/docker.sock'),
-    privateKeyPem,
-    prefix,
-  );
+  return testAppManager({ dir, compose, privateKeyPem, prefix, policy });
 }
 
 function app(

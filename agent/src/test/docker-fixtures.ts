@@ -1,7 +1,13 @@
 import { mkdir, mkdtemp, rm, symlink, copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { AppManager } from '../apps/app-manager.js';
+import { AppStore } from '../apps/app-store.js';
+import type { ComposeRunner } from '../docker/compose.js';
+import { DockerEngine } from '../docker/engine.js';
 import { runCommand } from '../docker/run-command.js';
+import { Admission } from '../policy/admission.js';
+import { DEFAULT_POLICY, type AdmissionPolicy } from '../policy/admission-policy.js';
 
 const APPLETS = ['sh', 'httpd', 'echo', 'sleep', 'env', 'cat', 'ls', 'touch', 'test', 'printf'];
 
@@ -70,4 +76,34 @@ export function httpdCompose(image: string, extra = ''): string {
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/** An AppManager on the local engine with apps under `{dir}/apps`, as the agent builds it. */
+export function testAppManager(options: {
+  dir: string;
+  compose: ComposeRunner;
+  privateKeyPem: string;
+  prefix: string;
+  policy?: AdmissionPolicy;
+}): AppManager {
+  return new AppManager(
+    new AppStore(path.join(options.dir, 'apps')),
+    options.compose,
+    new Admission(options.policy ?? DEFAULT_POLICY, '/var/run/docker.sock'),
+    new DockerEngine('/var/run/docker.sock'),
+    options.privateKeyPem,
+    options.prefix,
+  );
+}
+
+/** The environment inside the first running container of a compose project. */
+export async function containerEnv(project: string): Promise<string> {
+  const ids = await runCommand('docker', [
+    'ps',
+    '-q',
+    '--filter',
+    `label=com.docker.compose.project=${project}`,
+  ]);
+  const id = ids.stdout.split('\n')[0] ?? '';
+  return (await runCommand('docker', ['exec', id, 'env'])).stdout;
 }
