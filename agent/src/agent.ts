@@ -14,6 +14,7 @@ import { Admission } from './policy/admission.js';
 import { loadOrCreateIdentity, type AgentIdentity } from './identity.js';
 import { agentFeatures, agentVersion, collectCapabilities } from './system-info.js';
 import { readUpdateState } from './launcher/update-state.js';
+import { updatePolicyCapability } from './releases/update-policy.js';
 import { launcherLink, stageUpdate } from './releases/updater.js';
 
 export interface RunningAgent {
@@ -61,6 +62,7 @@ export async function startAgent(
   /** Capabilities plus how the last update ended; once sent, this version counts as healthy. */
   const reportCapabilities = async () => {
     const capabilities = await collectCapabilities(config.policy, version);
+    capabilities.push({ name: 'agent_updates', value: updatePolicyCapability(config.updates) });
     const update = await readUpdateState(config.stateDir);
     // This report is what ends a trial of this version: say so rather than 'trial'.
     const outcome =
@@ -83,6 +85,7 @@ export async function startAgent(
         releaseKeyPath: config.releaseKeyPath,
         runningVersion: version,
         launcher,
+        policy: config.updates,
         log,
       }),
   });

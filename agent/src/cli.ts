@@ -1,6 +1,7 @@
 import { AgentError } from './errors.js';
-import { bindRoot, loadHostConfig, writeHostConfig, type HostConfig } from './host-config.js';
+import { bindRoot, loadHostConfig, pinnedVersion, writeHostConfig, type HostConfig } from './host-config.js';
 import { POLICY_COMMAND } from './policy/admission-policy.js';
+import { UPDATES_COMMAND } from './releases/update-policy.js';
 
 const USAGE = `Usage:
   ${POLICY_COMMAND} show                 the admission policy in this server's configuration
@@ -9,16 +10,23 @@ const USAGE = `Usage:
   ${POLICY_COMMAND} host-access on|off   on: apps may do anything on this server (privileged, host
                                        namespaces, any folder, the Docker socket)
   ${POLICY_COMMAND} reset                back to the default policy
+  ${UPDATES_COMMAND} show                how this agent may be updated
+  ${UPDATES_COMMAND} off                 refuse updates started from the dashboard
+  ${UPDATES_COMMAND} pin <version>       the dashboard may install <version> only
+  ${UPDATES_COMMAND} on                  dashboard updates allowed again (removes a pin)
 Changes apply when the agent restarts (systemctl restart dockhand-agent).`;
 
 type Print = (text: string) => void;
 
-/** Host-side commands (`dockhand-agent policy ...`); returns the exit code. */
+const GROUPS = ['policy', 'updates'];
+
+/** Host-side commands (`dockhand-agent policy|updates ...`); returns the exit code. */
 export async function runCli(args: string[], configFile: string, out: Print, err: Print): Promise<number> {
   const [group, action, value] = args;
-  if (group !== 'policy' || !action || action === 'help') {
-    (group === 'policy' && action === 'help' ? out : err)(USAGE);
-    return group === 'policy' && action === 'help' ? 0 : 2;
+  if (!group || !GROUPS.includes(group) || !action || action === 'help') {
+    const asked = group !== undefined && GROUPS.includes(group) && action === 'help';
+    (asked ? out : err)(USAGE);
+    return asked ? 0 : 2;
   }
   try {
     const config = await loadHostConfig(configFile);
@@ -26,7 +34,7 @@ export async function runCli(args: string[], configFile: string, out: Print, err
       out(describe(config, configFile));
       return 0;
     }
-    const next = change(config, action, value);
+    const next = group === 'updates' ? changeUpdates(config, action, value) : change(config, action, value);
     if (!next) {
       err(USAGE);
       return 2;
@@ -58,12 +66,26 @@ function change(config: HostConfig, action: string, value: string | undefined): 
   return null;
 }
 
+function changeUpdates(config: HostConfig, action: string, value: string | undefined): HostConfig | null {
+  if (action === 'off') return { ...config, updates: { dashboard: false, pin: null } };
+  if (action === 'on') return { ...config, updates: { dashboard: true, pin: null } };
+  if (action === 'pin' && value)
+    return { ...config, updates: { dashboard: true, pin: pinnedVersion(value, 'the command line') } };
+  return null;
+}
+
 function describe(config: HostConfig, file: string): string {
-  const { policy } = config;
+  const { policy, updates } = config;
   const roots = policy.bindRoots.length > 0 ? policy.bindRoots.join(', ') : 'none';
+  const dashboardUpdates = !updates.dashboard
+    ? 'off (managed on this host)'
+    : updates.pin
+      ? `pinned to ${updates.pin} (managed on this host)`
+      : 'allowed (signed releases only)';
   return [
     `Configuration: ${file}`,
     `Host access: ${policy.hostAccess ? 'on (apps may do anything on this server)' : 'off'}`,
     `Allowed bind folders: ${roots} (each app's own folder is always allowed)`,
+    `Dashboard updates: ${dashboardUpdates}`,
   ].join('\n');
 }

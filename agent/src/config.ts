@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_POLICY, type AdmissionPolicy } from './policy/admission-policy.js';
+import { DEFAULT_UPDATE_POLICY, type UpdatePolicy } from './releases/update-policy.js';
 
 export interface AgentConfig {
   /** Base URL of the Dockhand server (http(s)://host[:port]); the agent connects to /agent/connect. */
@@ -17,6 +18,8 @@ export interface AgentConfig {
   composeTimeoutMs: number;
   /** From the host configuration file (host-config.ts), never from the server. */
   policy: AdmissionPolicy;
+  /** From the host configuration file too: whether and to what the dashboard may update this agent. */
+  updates: UpdatePolicy;
   /** Release public key pinned at install (DOCKHAND_RELEASE_KEY); updates are refused without it. */
   releaseKeyPath: string | null;
 }
@@ -32,6 +35,7 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
     composeCommand: env.DOCKHAND_COMPOSE ?? '',
     composeTimeoutMs: Number(env.DOCKHAND_COMPOSE_TIMEOUT_MS ?? 10 * 60 * 1000),
     policy: DEFAULT_POLICY,
+    updates: DEFAULT_UPDATE_POLICY,
     releaseKeyPath: env.DOCKHAND_RELEASE_KEY ? path.resolve(env.DOCKHAND_RELEASE_KEY) : null,
   };
 }

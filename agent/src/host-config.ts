@@ -2,16 +2,19 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AgentError, AgentErrorCode } from './errors.js';
 import { DEFAULT_POLICY, type AdmissionPolicy } from './policy/admission-policy.js';
+import { DEFAULT_UPDATE_POLICY, RELEASE_VERSION, type UpdatePolicy } from './releases/update-policy.js';
 
 /**
  * Settings only the host's owner changes: a file on the host, read at start (a change needs a
  * restart), written by `dockhand-agent ...` commands, never by anything the server sends.
  * One section per concern; add a section with its own parse function below.
  *
- * File (JSON, 0600): { "policy": { "host_access": false, "bind_roots": ["/srv/media"] } }
+ * File (JSON, 0600): { "policy": { "host_access": false, "bind_roots": ["/srv/media"] },
+ *                     "updates": { "dashboard": true, "pin": null } }
  */
 export interface HostConfig {
   policy: AdmissionPolicy;
+  updates: UpdatePolicy;
 }
 
 export const HOST_CONFIG_FILE = 'host-config.json';
@@ -41,7 +44,7 @@ export async function loadHostConfig(file: string): Promise<HostConfig> {
 
 export function parseHostConfig(raw: unknown, file = HOST_CONFIG_FILE): HostConfig {
   if (!isRecord(raw)) throw invalid(file, 'expected a JSON object');
-  return { policy: parsePolicy(raw.policy ?? {}, file) };
+  return { policy: parsePolicy(raw.policy ?? {}, file), updates: parseUpdates(raw.updates ?? {}, file) };
 }
 
 /** Writes atomically (0600), keeping sections this version does not know. */
@@ -56,6 +59,7 @@ export async function writeHostConfig(file: string, config: HostConfig): Promise
   const document = {
     ...existing,
     policy: { host_access: config.policy.hostAccess, bind_roots: config.policy.bindRoots },
+    updates: { dashboard: config.updates.dashboard, pin: config.updates.pin },
   };
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await writeFile(`${file}.tmp`, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 });
@@ -69,6 +73,20 @@ function parsePolicy(raw: unknown, file: string): AdmissionPolicy {
   const roots = raw.bind_roots ?? DEFAULT_POLICY.bindRoots;
   if (!Array.isArray(roots)) throw invalid(file, '"policy.bind_roots" must be a list of folders');
   return { hostAccess, bindRoots: roots.map((root) => bindRoot(root, file)) };
+}
+
+function parseUpdates(raw: unknown, file: string): UpdatePolicy {
+  if (!isRecord(raw)) throw invalid(file, '"updates" must be an object');
+  const dashboard = raw.dashboard ?? DEFAULT_UPDATE_POLICY.dashboard;
+  if (typeof dashboard !== 'boolean') throw invalid(file, '"updates.dashboard" must be true or false');
+  return { dashboard, pin: raw.pin == null ? null : pinnedVersion(raw.pin, file) };
+}
+
+/** A version the host pins the agent to (same form as release versions: 1.2.0, v1.2.0-beta.1). */
+export function pinnedVersion(version: unknown, file = HOST_CONFIG_FILE): string {
+  if (typeof version !== 'string' || !RELEASE_VERSION.test(version))
+    throw invalid(file, `pinned version ${JSON.stringify(version)} is not a version like 1.2.0`);
+  return version.replace(/^v/i, '');
 }
 
 /** An allowed bind root: an absolute, normalised folder other than `/`. */

@@ -19,8 +19,9 @@ try {
   console.error(`[dockhand-agent] ${(error as Error).message}`);
   process.exit(1);
 }
-const agent = await startAgent({ ...config, policy: hostConfig.policy }, (message) =>
-  console.log(`[dockhand-agent] ${message}`),
+const agent = await startAgent(
+  { ...config, policy: hostConfig.policy, updates: hostConfig.updates },
+  (message) => console.log(`[dockhand-agent] ${message}`),
 );
 // Lets install scripts and tests find the running agent, also after a self-update re-spawned it.
 await writeFile(path.join(config.stateDir, 'agent.pid'), `${process.pid}\n`, { mode: 0o600 });

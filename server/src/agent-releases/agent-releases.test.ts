@@ -174,3 +174,28 @@ test('update-agent sends the release with its hash and signature; older only as 
   assert.equal(unknown.status, 404);
   assert.equal(unknown.body.message, 'Agent version 7.0.0 is not available');
 });
+
+test('the host decides: with dashboard updates off nothing is offered; a pin offers that version only', async () => {
+  const report = (updates: object) =>
+    agent.send({
+      type: 'report',
+      capabilities: [
+        { name: 'agent_version', value: '1.0.0' },
+        { name: 'agent_updates', value: JSON.stringify(updates) },
+      ],
+      features: [],
+    });
+  const listed = async () =>
+    (
+      await call(owner, 'GET', `/api/v1/agents/get-available-versions?agent_id=${agentId}`)
+    ).body.data.versions.map((version: { version_number: string }) => version.version_number);
+  report({ dashboard: false, pin: null });
+  await agent.waitFor(() => false, 200).catch(() => undefined);
+  assert.deepEqual(await listed(), []);
+  report({ dashboard: true, pin: '1.2.0' });
+  await agent.waitFor(() => false, 200).catch(() => undefined);
+  assert.deepEqual(await listed(), ['1.2.0']);
+  report({ dashboard: true, pin: null });
+  await agent.waitFor(() => false, 200).catch(() => undefined);
+  assert.deepEqual(await listed(), ['1.10.0-beta.1', '1.2.0']);
+});

@@ -203,3 +203,37 @@ test('a version that crashes at start is rolled back at once; one that never con
   // The rolled-back agent is the 1.1.0 bundle again, not the failed one.
   assert.match(await readFile(path.join(tmp, 'prefix', 'dockhand-agent.mjs'), 'utf8'), /1\.1\.0/);
 });
+
+test('the host decides: with updates turned off on the host, the agent refuses even when the server asks', async () => {
+  const cli = path.join(tmp, 'prefix', 'bin', 'dockhand-agent');
+  const restart = async (expected: string) => {
+    const pid = await agentPid(stateDir);
+    process.kill(pid);
+    await waitUntil(async () => (await agentPid(stateDir)) !== pid, 15_000, 'the agent restarted');
+    return waitUntil(
+      async () => {
+        const agent = await agentView();
+        return (await isOnline()) && capability(agent, 'agent_updates') === expected ? agent : null;
+      },
+      15_000,
+      `agent reports updates ${expected}`,
+    );
+  };
+  const off = await promisify(execFile)(cli, ['updates', 'off']);
+  assert.match(off.stdout, /Dashboard updates: off \(managed on this host\)/);
+  await restart(JSON.stringify({ dashboard: false, pin: null }));
+  const listed = await api('GET', `/api/v1/agents/get-available-versions?agent_id=${agentId}`);
+  assert.deepEqual(listed.data.versions, []);
+  const refused = await api('POST', '/api/v1/agents/update-agent', { agent_id: agentId, version: '1.4.0' });
+  assert.equal(refused.success, false);
+  assert.equal(
+    refused.message,
+    'Agent updates are managed on the host: dashboard updates are turned off on this server',
+  );
+
+  await promisify(execFile)(cli, ['updates', 'pin', '1.2.0']);
+  await restart(JSON.stringify({ dashboard: true, pin: '1.2.0' }));
+  const pinned = await api('POST', '/api/v1/agents/update-agent', { agent_id: agentId, version: '1.4.0' });
+  assert.equal(pinned.message, 'Agent updates are managed on the host: this server is pinned to 1.2.0');
+  await waitForAgent('1.1.0');
+});

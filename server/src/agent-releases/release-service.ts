@@ -26,6 +26,19 @@ function capability(agent: AgentRecord, name: string): string | null {
   }
 }
 
+/** The host's decision the agent reports (`agent_updates`): the dashboard offers only what it allows. */
+function hostAllows(agent: AgentRecord): (release: AgentRelease) => boolean {
+  let policy: { dashboard?: unknown; pin?: unknown } = {};
+  try {
+    policy = JSON.parse(capability(agent, 'agent_updates') ?? '{}') as typeof policy;
+  } catch {
+    // an agent without the capability predates host-side update settings: dashboard updates allowed
+  }
+  if (policy.dashboard === false) return () => false;
+  const pin = typeof policy.pin === 'string' ? policy.pin : null;
+  return (release) => pin === null || sameVersion(release.version, pin);
+}
+
 const toView = (release: AgentRelease): AgentVersionView => ({
   version_number: release.version,
   name: release.name,
@@ -42,10 +55,13 @@ export class AgentReleaseService {
     private readonly warn: (message: string) => void,
   ) {}
 
-  /** Newest first by the spec's version rule; `older` lists the versions below the running one instead. */
+  /**
+   * Newest first by the spec's version rule; `older` lists the versions below the running one
+   * instead. Only what the host allows (no dashboard updates, or its pinned version only).
+   */
   async versions(agent: AgentRecord, older = false): Promise<AgentVersionView[]> {
     const running = capability(agent, 'agent_version');
-    const releases = await this.releases();
+    const releases = (await this.releases()).filter(hostAllows(agent));
     const offered = releases.filter((release) => {
       if (!running) return !older;
       const order = compareVersions(release.version, running);
