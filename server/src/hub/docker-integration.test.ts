@@ -139,6 +139,7 @@ test('the agent prints a code; claiming it pairs the agent, which then reports i
   const names = reported.capabilities.map((c: { name: string }) => c.name).sort();
   assert.deepEqual(names, [
     'admission_policy',
+    'agent_updates',
     'agent_version',
     'server_ip',
     'system_cpu_cores',
