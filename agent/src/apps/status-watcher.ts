@@ -95,6 +95,8 @@ export class StatusWatcher {
         if (this.stopped) return;
         setTimeout(() => this.listen(), 2000).unref();
       },
+      // An unreadable event still says something changed: look again.
+      () => this.schedule(),
     );
   }
 }

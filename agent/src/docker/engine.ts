@@ -52,26 +52,41 @@ export class DockerEngine {
       throw new AgentError(AgentErrorCode.DockerApiError, engineMessage(response));
     }
     const text = response.body.toString('utf8');
-    return (text ? JSON.parse(text) : undefined) as T;
+    try {
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch {
+      throw new AgentError(
+        AgentErrorCode.DockerApiError,
+        `Docker engine sent an unreadable answer to ${method} ${path.split('?')[0]}`,
+      );
+    }
   }
 
-  /** Streams newline-delimited JSON events until `stop()` is called. */
-  streamEvents(path: string, onEvent: (event: unknown) => void, onEnd: (error?: Error) => void): () => void {
+  /**
+   * Streams newline-delimited JSON events until `stop()` is called. A line that is not JSON (or an
+   * endless one) is skipped and reported to `onMalformed`: it must never take the agent down.
+   */
+  streamEvents(
+    path: string,
+    onEvent: (event: unknown) => void,
+    onEnd: (error?: Error) => void,
+    onMalformed: (line: string) => void = () => undefined,
+  ): () => void {
     const req = http.request(
       { socketPath: this.socketPath, agent: this.agent, method: 'GET', path },
       (res) => {
-        let buffered = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffered += chunk;
-          let newline = buffered.indexOf('\n');
-          while (newline >= 0) {
-            const line = buffered.slice(0, newline).trim();
-            buffered = buffered.slice(newline + 1);
-            if (line) onEvent(JSON.parse(line));
-            newline = buffered.indexOf('\n');
+        const lines = new LineSplitter((line) => {
+          let event: unknown;
+          try {
+            event = JSON.parse(line);
+          } catch {
+            onMalformed(line.slice(0, 200));
+            return;
           }
-        });
+          onEvent(event);
+        }, onMalformed);
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => lines.push(chunk));
         res.on('end', () => onEnd());
         res.on('error', onEnd);
       },
@@ -79,6 +94,35 @@ export class DockerEngine {
     req.on('error', onEnd);
     req.end();
     return () => req.destroy();
+  }
+}
+
+/** Newline-delimited text in chunks; a line longer than `maxLine` is dropped, not buffered forever. */
+class LineSplitter {
+  private buffered = '';
+  private dropping = false;
+
+  constructor(
+    private readonly onLine: (line: string) => void,
+    private readonly onOverflow: (start: string) => void,
+    private readonly maxLine = 1024 * 1024,
+  ) {}
+
+  push(chunk: string): void {
+    this.buffered += chunk;
+    let newline = this.buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = this.buffered.slice(0, newline).trim();
+      this.buffered = this.buffered.slice(newline + 1);
+      if (this.dropping) this.dropping = false;
+      else if (line) this.onLine(line);
+      newline = this.buffered.indexOf('\n');
+    }
+    if (this.buffered.length > this.maxLine) {
+      if (!this.dropping) this.onOverflow(this.buffered.slice(0, 200));
+      this.dropping = true;
+      this.buffered = '';
+    }
   }
 }
 
