@@ -201,6 +201,14 @@ describe('ConfigEditor variables', () => {
     expect(screen.getByText('No variables.')).toBeInTheDocument();
   });
 
+  it('says beside the secret toggle that a secret is hidden from the server, not from who may edit the app', async () => {
+    const { user } = renderEditor(createDraft(appDetails({ variables: [{ name: 'PASSWORD', value: 'x' }] })));
+    await user.hover(within(variable(1)).getByRole('button', { name: 'Mark secret' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      "A secret is encrypted in your browser for this server's agent: the Dockhand server stores and forwards it but cannot read it. It is not hidden from members who may edit this app: an admin can reveal it, for example by printing it into the app's logs.",
+    );
+  });
+
   it('masks a secret value with a show/hide toggle', async () => {
     const { user } = renderEditor(
       createDraft(appDetails({ variables: [{ name: 'PASSWORD', value: 'hunter2' }] })),

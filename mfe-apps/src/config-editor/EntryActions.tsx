@@ -1,5 +1,14 @@
-import { Button } from '@chakra-ui/react';
+import { Button, Tooltip } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+
+/**
+ * What 'secret' does and does not protect (README, Security model): said beside the toggle so
+ * nobody mistakes it for protection from the people who may edit the app.
+ */
+export const SECRET_HELP =
+  "A secret is encrypted in your browser for this server's agent: the Dockhand server stores and " +
+  'forwards it but cannot read it. It is not hidden from members who may edit this app: an admin ' +
+  "can reveal it, for example by printing it into the app's logs.";
 
 /** What a file or variable row offers, by its kind: secret toggle, override, and removal. */
 export interface EntryActionHandlers {
@@ -33,9 +42,11 @@ export function EntryActions({
   return (
     <>
       {isUser && (
-        <Button size="xs" variant="outline" onClick={onToggleSecret}>
-          {isEncrypted ? 'Mark public' : 'Mark secret'}
-        </Button>
+        <Tooltip label={SECRET_HELP} hasArrow openDelay={300}>
+          <Button size="xs" variant="outline" onClick={onToggleSecret}>
+            {isEncrypted ? 'Mark public' : 'Mark secret'}
+          </Button>
+        </Tooltip>
       )}
       {canOverride && (
         <Button size="xs" variant="outline" onClick={onOverride}>
