@@ -7,7 +7,7 @@
  *
  * Imports nothing from `shared` at run time on purpose: this runs before the shared singletons exist.
  */
-import { AGENT_ID_KEY, chooseCurrentAgentId } from './agents/current-agent-choice';
+import { chooseCurrentAgentId, readStoredAgentId } from './agents/current-agent-choice';
 
 const ACCESS_TOKEN_COOKIE = 'access_token';
 
@@ -83,12 +83,8 @@ export function startEarlyRequests(env: EarlyRequestEnv): void {
 }
 
 export function startEarlyRequestsInBrowser(): void {
-  let storedAgentId: string | null = null;
-  try {
-    storedAgentId = window.localStorage.getItem(AGENT_ID_KEY);
-  } catch {
-    // Storage may be blocked; the apps then load after the server list as before.
-  }
+  // Null when storage is blocked: the apps then load after the server list as before.
+  const storedAgentId = readStoredAgentId();
   startEarlyRequests({
     cookie: document.cookie,
     hash: window.location.hash,

@@ -7,7 +7,7 @@ import {
   type Agent,
 } from 'shared';
 import { dashboardPage, loginPage, protectedLayout } from '../routes';
-import { AGENT_ID_KEY, chooseCurrentAgentId } from './agents/current-agent-choice';
+import { chooseCurrentAgentId, readStoredAgentId } from './agents/current-agent-choice';
 
 /**
  * How long the signed-in first render waits, once its code is in, for first data still on its way.
@@ -16,17 +16,9 @@ import { AGENT_ID_KEY, chooseCurrentAgentId } from './agents/current-agent-choic
  */
 export const FIRST_DATA_GRACE_MS = 250;
 
-function storedAgentId(): string | null {
-  try {
-    return localStorage.getItem(AGENT_ID_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** Servers, then the current server's apps, into the query cache. Settles, never rejects. */
 function prefetchFirstData(): Promise<unknown> {
-  const guess = storedAgentId();
+  const guess = readStoredAgentId();
   const guessedApps = guess ? queryClient.prefetchQuery(appsQueryOptions(guess)) : undefined;
   const listThenApps = queryClient.prefetchQuery(agentsQueryOptions()).then(() => {
     const agents = queryClient.getQueryData<Agent[]>(queryKeys.agents.list()) ?? [];

@@ -16,3 +16,20 @@ export function chooseCurrentAgentId(
   if (storedId && agents.some((agent) => agent.id === storedId)) return storedId;
   return agents[0]?.id ?? null;
 }
+
+export function readStoredAgentId(): string | null {
+  try {
+    return localStorage.getItem(AGENT_ID_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeAgentId(agentId: string | null): void {
+  try {
+    if (agentId) localStorage.setItem(AGENT_ID_KEY, agentId);
+    else localStorage.removeItem(AGENT_ID_KEY);
+  } catch {
+    // Storage may be disabled; the selection still holds for this page.
+  }
+}

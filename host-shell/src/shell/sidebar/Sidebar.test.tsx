@@ -68,10 +68,7 @@ function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: 
   };
   const hostValue: HostAgentValue = {
     isUnavailable: false,
-    pausePolling: jest.fn(),
-    resumePolling: jest.fn(),
     addAgent: jest.fn(),
-    removeAgent: jest.fn(),
   };
   render(
     <ChakraProvider>
