@@ -26,7 +26,6 @@ export interface ReleaseRequest {
 export const REMOTES: string[];
 export class ReleaseError extends Error {}
 export function validateRelease(request: Partial<ReleaseRequest>): void;
-export function entryPath(remote: string, version: string): string;
 export function applyRelease(
   manifest: RemotesManifest | null,
   request: ReleaseRequest,

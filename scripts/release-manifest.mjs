@@ -18,7 +18,7 @@ export function validateRelease({ remote, version, percent, orgs }) {
     throw new ReleaseError('--orgs must be comma-separated organization ids');
 }
 
-export function entryPath(remote, version) {
+function entryPath(remote, version) {
   return `/remotes/${remote}/${version}/remoteEntry.js`;
 }
 

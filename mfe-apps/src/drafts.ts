@@ -13,7 +13,7 @@ interface StoredDraft<T> {
   value: T;
 }
 
-export function readDraft<T>(key: string, basis: string): T | null {
+function readDraft<T>(key: string, basis: string): T | null {
   try {
     const raw = window.sessionStorage.getItem(key);
     if (!raw) return null;
@@ -24,7 +24,7 @@ export function readDraft<T>(key: string, basis: string): T | null {
   }
 }
 
-export function clearDraft(key: string): void {
+function clearDraft(key: string): void {
   try {
     window.sessionStorage.removeItem(key);
   } catch {

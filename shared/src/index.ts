@@ -70,7 +70,7 @@ export type { CurrentAgentValue } from './context/CurrentAgentContext';
 export { ToastContext, useToastMessage } from './context/ToastContext';
 export type { ToastValue } from './context/ToastContext';
 
-// auth, domain and crypto (written by the host-shell/domain helper) append their exports below.
+// Authentication, domain rules and crypto.
 
 export { AuthSession, AUTH_RECHECK_INTERVAL_MS } from './auth/auth-session';
 export type { AuthEnvironment, AuthSnapshot, AuthStatus } from './auth/auth-session';

@@ -1,5 +1,6 @@
 // One webpack + Module Federation configuration for the host and every remote, so they share the
-// same singletons, loaders and output conventions (see /work/shared/STACK.md for the why of each).
+// same singletons, loaders and output conventions (the why of each: STACK.md of the team handbook,
+// 'Module Federation facts').
 const path = require('node:path');
 const fs = require('node:fs');
 const { PrecompressPlugin } = require('./PrecompressPlugin.cjs');
@@ -170,4 +171,4 @@ function createFederatedConfig(options, env = {}, argv = {}) {
   };
 }
 
-module.exports = { createFederatedConfig, SINGLETONS };
+module.exports = { createFederatedConfig };

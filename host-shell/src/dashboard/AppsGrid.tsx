@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { AppIcon, appStatusColour, appStatusLabel, type AppListItem, type AppStatusCode } from 'shared';
 import { PlusIcon } from '../shell/icons';
 
-export const APP_TILE_SIZE = '128px';
+const APP_TILE_SIZE = '128px';
 
 interface AppsGridProps {
   apps: AppListItem[];

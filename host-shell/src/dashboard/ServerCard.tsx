@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
 import { capabilityValue, formatHardware, serverPlanLabel, type Agent } from 'shared';
 
-export const SERVER_CARD_WIDTH = '350px';
-export const SERVER_CARD_HEIGHT = '150px';
+const SERVER_CARD_WIDTH = '350px';
+const SERVER_CARD_HEIGHT = '150px';
 
 interface ServerCardProps {
   agent: Agent | null;

@@ -3,7 +3,7 @@ import { isNewerVersion, queryKeys, sortByVersionDescending, type AgentVersion }
 import { fetchAgentVersions } from '../api/agent-api';
 
 /** Spec section 9: agent versions are cached for 5 min. */
-export const AGENT_VERSIONS_CACHE_MS = 5 * 60 * 1000;
+const AGENT_VERSIONS_CACHE_MS = 5 * 60 * 1000;
 
 export const agentVersionsQueryOptions = (agentId: string) =>
   queryOptions({

@@ -2,7 +2,7 @@
  * The remotes manifest (default GET /remotes.json), written by `pnpm release`:
  * per remote, the released versions, the stable one, and rollout rules for candidates.
  */
-export interface RolloutRule {
+interface RolloutRule {
   version: string;
   /** Share of users (0–100) by a stable hash of their id. */
   percent: number;

@@ -36,7 +36,7 @@ export function updateRemoteRecord(remote: string, change: Partial<RemoteRecord>
   publish();
 }
 
-export function getRemoteRecords(): Record<string, RemoteRecord> {
+function getRemoteRecords(): Record<string, RemoteRecord> {
   return records;
 }
 

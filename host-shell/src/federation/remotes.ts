@@ -1,6 +1,5 @@
 /** The remotes of the dashboard and what the host needs to know about them (not where they live). */
-export const REMOTE_NAMES = ['mfe-catalog', 'mfe-apps', 'mfe-server-settings', 'mfe-organization'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export type RemoteName = 'mfe-catalog' | 'mfe-apps' | 'mfe-server-settings' | 'mfe-organization';
 
 /** The container name of a remote's build (a JavaScript identifier): mfe-catalog → mfe_catalog. */
 export function federationNameOf(remote: string): string {

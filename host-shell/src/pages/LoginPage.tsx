@@ -14,7 +14,7 @@ export function signInRedirectValue(from: string | undefined): string {
   return `/#${from}`;
 }
 
-export function startSignIn(from: string | undefined): void {
+function startSignIn(from: string | undefined): void {
   try {
     window.localStorage.clear();
     window.sessionStorage.clear();

@@ -1,5 +1,5 @@
 /** Query flag the billing provider appends when the user comes back from checkout. */
-export const CHECKOUT_SUCCESS_FLAG = 'checkout_success';
+const CHECKOUT_SUCCESS_FLAG = 'checkout_success';
 /** Spec section 9: re-check authentication about 100 ms after a checkout return. */
 export const CHECKOUT_REAUTH_DELAY_MS = 100;
 

@@ -58,7 +58,6 @@ export const LogOutIcon = lineIcon('LogOutIcon', [
 export const PanelLeftIcon = lineIcon('PanelLeftIcon', ['M3 3h18v18H3z', 'M9 3v18']);
 export const CheckIcon = lineIcon('CheckIcon', ['M20 6 9 17l-5-5']);
 export const CopyIcon = lineIcon('CopyIcon', ['M9 9h11v11H9z', 'M5 15H4V4h11v1']);
-export const CloseIcon = lineIcon('CloseIcon', ['M18 6 6 18', 'm6 6 12 12']);
 export const TrashIcon = lineIcon('TrashIcon', ['M3 6h18', 'M8 6V4h8v2', 'M19 6l-1 14H6L5 6']);
 export const RocketIcon = lineIcon('RocketIcon', [
   'M4.5 16.5c-1.5 1.3-2 5-2 5s3.7-.5 5-2c.7-.8.7-2.1-.1-2.9a2.2 2.2 0 0 0-2.9-.1z',
@@ -74,4 +73,3 @@ export const ExternalLinkIcon = lineIcon('ExternalLinkIcon', [
   'M10 14 21 3',
   'M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6',
 ]);
-export const UploadIcon = lineIcon('UploadIcon', ['M12 3v12', 'm7 8 5-5 5 5', 'M5 21h14']);

@@ -8,7 +8,7 @@ import type { DraftRow } from './draft-rows';
 /** Spec section 9: the editor of a file is at least 300px high. */
 export const FILE_EDITOR_MIN_HEIGHT = 300;
 
-export interface FileItemActions extends EntryActionHandlers {
+interface FileItemActions extends EntryActionHandlers {
   onToggleExpanded: () => void;
   onRename: (filename: string) => void;
   onContentChange: (content: string) => void;

@@ -8,7 +8,7 @@ import {
   UnorderedList,
 } from '@chakra-ui/react';
 
-export const VALIDATION_ERRORS_TITLE = 'Please fix the following errors:';
+const VALIDATION_ERRORS_TITLE = 'Please fix the following errors:';
 
 export function ValidationErrors({ errors }: { errors: readonly string[] }) {
   if (errors.length === 0) return null;

@@ -4,7 +4,7 @@ import type { DraftVariable } from './config-draft';
 import { EntryActions, type EntryActionHandlers } from './EntryActions';
 import type { DraftRow } from './draft-rows';
 
-export interface VariableItemActions extends EntryActionHandlers {
+interface VariableItemActions extends EntryActionHandlers {
   /** Called when the name input is left or Enter is pressed, so references are rewritten once. */
   onRename: (name: string) => void;
   onValueChange: (value: string) => void;

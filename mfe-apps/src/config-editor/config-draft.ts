@@ -24,7 +24,7 @@ export interface ConfigDraft {
 
 export type DraftEntry = DraftFile | DraftVariable;
 
-export const DEFAULT_FILENAME = 'compose.yml';
+const DEFAULT_FILENAME = 'compose.yml';
 
 export function createDraft(details: AppDetails | null): ConfigDraft {
   if (!details) return { appId: '', files: [], variables: [] };
@@ -71,7 +71,7 @@ function newId(draft: ConfigDraft, kind: 'file' | 'variable'): string {
 }
 
 /** `wanted`, or `name-1.ext`, `name-2.ext`… when a file of the draft already has that name. */
-export function uniqueFilename(files: readonly DraftFile[], wanted: string): string {
+function uniqueFilename(files: readonly DraftFile[], wanted: string): string {
   const taken = new Set(files.map((file) => file.filename));
   if (!taken.has(wanted)) return wanted;
   const slash = wanted.lastIndexOf('/');

@@ -5,7 +5,7 @@ import type { AppOperation } from '../app-api';
 export const POLL_RESUME_MS = 2_000;
 export const TRANSITION_MAX_MS = 15_000;
 /** A status update counts as the outcome only when it arrives at least 1 s after the action. */
-export const TRANSITION_MIN_UPDATE_MS = 1_000;
+const TRANSITION_MIN_UPDATE_MS = 1_000;
 
 const ACTIVE: AppStatusCode = 1;
 const RESTARTING: AppStatusCode = 3;

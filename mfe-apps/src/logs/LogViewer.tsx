@@ -3,12 +3,12 @@ import { List, useDynamicRowHeight, useListCallbackRef, type RowComponentProps }
 import { logLineParts, type LogLine } from './log-buffer';
 
 /** Spec section 9: rows 22 px high (one text line; a wrapped line takes a multiple), overscan 100. */
-export const LOG_ROW_HEIGHT = 22;
+const LOG_ROW_HEIGHT = 22;
 const OVERSCAN = 100;
 /** Keys that scroll a focused list upwards: the reader wants to stop following. */
 const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
-export const STDERR_COLOUR = '#feb2b2';
+const STDERR_COLOUR = '#feb2b2';
 const STDERR_MARK = '#f56565';
 const CONTAINER_COLOUR = '#90cdf4';
 const TIME_COLOUR = '#a0aec0';

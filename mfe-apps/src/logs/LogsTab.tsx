@@ -17,9 +17,9 @@ import { LazyLogViewer } from './LazyLogViewer';
 import { filterLogLines } from './log-buffer';
 import { useAppLogs } from './useAppLogs';
 
-export const LOGS_DISABLED_TEXT =
+const LOGS_DISABLED_TEXT =
   'Application logs are disabled for this server. The agent may not be updated to the latest version or the feature is turned off.';
-export const NO_FILTER_MATCHES = 'No filter matches';
+const NO_FILTER_MATCHES = 'No filter matches';
 
 const VIEWER_HEIGHT = 480;
 

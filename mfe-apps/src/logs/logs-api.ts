@@ -1,11 +1,11 @@
 import { ApiError, apiGet, type LogEntry, type LogsPage } from 'shared';
 
 /** Spec section 9: the first fetch (and the first after a clear) asks for the latest 50 lines. */
-export const LOG_TAIL = 50;
+const LOG_TAIL = 50;
 
-export const LOGS_FAILURE_PREFIX = 'Failed to fetch logs';
-export const INVALID_LOGS_RESPONSE = 'Invalid logs response';
-export const UNKNOWN_LOGS_ERROR = 'Unknown error';
+const LOGS_FAILURE_PREFIX = 'Failed to fetch logs';
+const INVALID_LOGS_RESPONSE = 'Invalid logs response';
+const UNKNOWN_LOGS_ERROR = 'Unknown error';
 
 export interface LogsRequest {
   agentId: string;
@@ -21,7 +21,7 @@ export interface LogsRequest {
  * Spec section 7: `tail=50&since=&until=` on the first fetch; later fetches carry
  * `since` (newest timestamp seen, ms) and `until` (now, ms).
  */
-export function logsQuery({
+function logsQuery({
   agentId,
   appId,
   newestTimestamp,
@@ -44,7 +44,7 @@ export async function fetchLogsPage(request: LogsRequest): Promise<LogsPage> {
 }
 
 /** Checks the shape of `data.logs`: a container map (optional) and an array of entries. */
-export function parseLogsPage(value: unknown): LogsPage {
+function parseLogsPage(value: unknown): LogsPage {
   if (!isRecord(value) || !Array.isArray(value.logs)) throw invalidResponse();
   const containers = value.containers ?? {};
   if (!isRecord(containers)) throw invalidResponse();

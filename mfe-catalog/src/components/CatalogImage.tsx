@@ -2,7 +2,7 @@ import { Image, type ImageProps } from '@chakra-ui/react';
 import { useState } from 'react';
 
 /** A neutral package drawing, used when an item has no logo or its logo fails to load. */
-export const FALLBACK_IMAGE =
+const FALLBACK_IMAGE =
   'data:image/svg+xml,' +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#EDF2F7"/>' +

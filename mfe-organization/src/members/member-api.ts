@@ -9,7 +9,7 @@ export const INVITE_ROLE = 'admin';
 /** A member, or an invitation not yet taken up (the server lists both). */
 export type MemberEntry = Member & { pending?: boolean };
 
-export async function fetchMembers(organizationId: string, signal?: AbortSignal): Promise<MemberEntry[]> {
+async function fetchMembers(organizationId: string, signal?: AbortSignal): Promise<MemberEntry[]> {
   const data = await apiPost<{ members?: MemberEntry[] } | null>(
     '/api/v1/organizations/get-members',
     { organization_id: organizationId },

@@ -4,7 +4,7 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { useToastMessage } from 'shared';
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 
-export interface DockerResourceRow {
+interface DockerResourceRow {
   /** What the delete call names (registry address, network name). */
   key: string;
   secondary?: string;

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { isAgentFeatureEnabled, isServerUnpaid, type Agent } from 'shared';
 
 /** Each Docker tab, with the agent feature it needs and the words its messages use. */
-export const DOCKER_TABS = {
+const DOCKER_TABS = {
   registries: { feature: 'docker_registries', title: 'Docker Registries' },
   networks: { feature: 'docker_networks', title: 'Docker Networks' },
 } as const;

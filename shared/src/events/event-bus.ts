@@ -20,7 +20,6 @@ export interface DashboardEvents {
 }
 
 export type DashboardEventName = keyof DashboardEvents;
-type Listener<Name extends DashboardEventName> = (payload: DashboardEvents[Name]) => void;
 
 /** A small typed publish/subscribe bus; one instance per page because `shared` is a singleton. */
 export class EventBus<Events extends object = DashboardEvents> {
@@ -49,5 +48,3 @@ export class EventBus<Events extends object = DashboardEvents> {
 }
 
 export const eventBus = new EventBus<DashboardEvents>();
-
-export type { Listener as DashboardEventListener };

@@ -19,7 +19,7 @@ const AGENT_ID_KEY = 'agent_id';
  * host: exposed modules render no providers). Calls go to the dev server's origin, which proxies
  * /api and /auth to a real Dockhand server; sign in there and the access_token cookie is used.
  */
-export function StandaloneHarness({ title, children }: { title: string; children: ReactNode }) {
+function StandaloneHarness({ title, children }: { title: string; children: ReactNode }) {
   configureApiClient({ ensureAuthenticated: () => Boolean(readCookie('access_token')) });
   return (
     <ChakraProvider>

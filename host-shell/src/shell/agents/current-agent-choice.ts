@@ -3,7 +3,7 @@
 import type { Agent } from 'shared';
 
 /** Local storage key of the chosen server (spec section 9, stored keys). */
-export const AGENT_ID_KEY = 'agent_id';
+const AGENT_ID_KEY = 'agent_id';
 
 /**
  * The current agent: the stored id when it is still in the list, otherwise the first agent

@@ -8,7 +8,7 @@ export interface LoginRedirectState {
   from?: string;
 }
 
-export function FullPageLoading() {
+function FullPageLoading() {
   return (
     <Center minH="100vh">
       <Stack align="center" spacing={3}>

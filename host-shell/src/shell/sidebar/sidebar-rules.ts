@@ -7,7 +7,7 @@ export const SIDEBAR_WIDTH_MOBILE = '18rem';
 export const SIDEBAR_WIDTH_ICON = '3rem';
 /** Under this width the sidebar is a slide-in sheet. */
 export const MOBILE_BREAKPOINT_PX = 768;
-export const SHARED_SERVERS_GROUP = 'Shared Servers';
+const SHARED_SERVERS_GROUP = 'Shared Servers';
 
 /** Defaults to open; only an explicit 'false' closes it. */
 export function readMenuState(storage: Storage | undefined): boolean {

@@ -4,9 +4,9 @@ import { useEventSubscription } from 'shared';
 import { ToastStore, type ToastItem, type ToastVariant } from './toast-store';
 
 /** Swipe right to dismiss: movement starts after 10 px (touch) or 2 px (other pointers), dismisses past 50 px. */
-export const SWIPE_START_TOUCH_PX = 10;
-export const SWIPE_START_POINTER_PX = 2;
-export const SWIPE_DISMISS_PX = 50;
+const SWIPE_START_TOUCH_PX = 10;
+const SWIPE_START_POINTER_PX = 2;
+const SWIPE_DISMISS_PX = 50;
 const HOTKEY = 'F8';
 
 const VARIANT_STYLES: Record<ToastVariant, { bg: string; color: string; borderColor: string }> = {

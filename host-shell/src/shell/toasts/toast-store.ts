@@ -1,9 +1,9 @@
 import type { ToastRequest } from 'shared';
 
 /** Spec section 9: auto-close after 5000 ms, removal 5000 ms after dismissal, 1 visible. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 5000;
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
