@@ -6,7 +6,14 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 const missing = [];
-for (const name of ['jest.json', 'server-sqlite.tap', 'server-postgres.tap', 'agent.tap', 'e2e.json']) {
+for (const name of [
+  'jest.json',
+  'contract.tap',
+  'server-sqlite.tap',
+  'server-postgres.tap',
+  'agent.tap',
+  'e2e.json',
+]) {
   const file = path.join(dir, name);
   if (!fs.existsSync(file)) {
     missing.push(name);

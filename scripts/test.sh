@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test of Dockhand: types, lint, unit and component tests, server and agent suites
+# Runs every test of Dockhand: types, lint, unit and component tests, contract, server and agent suites
 # (SQLite and PostgreSQL, real Docker), then the browser end-to-end journeys against the
 # production build. Prints one closing line: 'tests: N passed, N failed'.
 set -uo pipefail
@@ -13,7 +13,7 @@ pnpm install --frozen-lockfile || exit 1
 
 status=0
 step() { echo; echo "== $1"; shift; "$@" || { echo "!! step failed: $*"; status=1; }; }
-# A node:test suite (server, agent): readable output here, TAP totals for the summary.
+# A node:test suite (contract, server, agent): readable output here, TAP totals for the summary.
 node_suite() {
   local dir=$1 tap=$2
   (cd "$dir" && node --import tsx --test --test-concurrency=1 \
@@ -26,6 +26,7 @@ step "typecheck" pnpm typecheck
 step "lint" pnpm lint
 step "build" pnpm build
 step "dashboard unit and component tests" pnpm test:unit --json --outputFile="$results/jest.json"
+step "contract tests" node_suite contract "$PWD/$results/contract.tap"
 step "server tests (SQLite)" node_suite server "$PWD/$results/server-sqlite.tap"
 TEST_DATABASE_URL=postgres://dockhand:dockhand@127.0.0.1:5432/postgres step "server tests (PostgreSQL)" node_suite server "$PWD/$results/server-postgres.tap"
 step "agent tests" node_suite agent "$PWD/$results/agent.tap"

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import { policyCapability, type AdmissionPolicy } from './policy/admission-policy.js';
-import type { Feature, NamedValue } from './protocol.js';
+import type { Feature, NamedValue } from 'contract';
 
 declare const __DOCKHAND_AGENT_VERSION__: string | undefined;
 

@@ -11,7 +11,7 @@ import { DockerEngine } from '../docker/engine.js';
 import { NetworkService } from '../docker/networks.js';
 import { runCommand } from '../docker/run-command.js';
 import { loadOrCreateIdentity, type AgentIdentity } from '../identity.js';
-import type { AppDeployment } from '../protocol.js';
+import type { AppDeployment } from 'contract';
 import {
   buildBusyboxImage,
   httpdCompose,

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppDeployment } from '../protocol.js';
+import type { AppDeployment } from 'contract';
 import { assertAppId } from './validation.js';
 
 /** What the agent remembers about one app (secret values stay ciphertext at rest). */

@@ -1,4 +1,4 @@
-import type { AppLogs, LogEntry } from '../protocol.js';
+import type { AppLogs, LogEntry } from 'contract';
 import { demuxDockerStream, type DockerEngine } from '../docker/engine.js';
 
 export interface LogQuery {

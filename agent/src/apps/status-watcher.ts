@@ -1,5 +1,5 @@
 import type { DockerEngine } from '../docker/engine.js';
-import type { AppStatusEntry } from '../protocol.js';
+import type { AppStatusEntry } from 'contract';
 import type { AppManager } from './app-manager.js';
 
 /**

@@ -1,7 +1,13 @@
 import WebSocket from 'ws';
 import { AgentError } from '../errors.js';
 import { signChallenge, type AgentIdentity } from '../identity.js';
-import { CloseCode, PROTOCOL_VERSION, type AgentToServer, type ServerToAgent } from '../protocol.js';
+import {
+  CloseCode,
+  decodeServerMessage,
+  PROTOCOL_VERSION,
+  type AgentToServer,
+  type ServerToAgent,
+} from 'contract';
 import { backoffDelay } from './backoff.js';
 
 export interface ConnectionHandlers {
@@ -62,14 +68,11 @@ export class AgentConnection {
       });
     });
     socket.on('message', (data) => {
-      let message: ServerToAgent;
-      try {
-        message = JSON.parse(String(data)) as ServerToAgent;
-      } catch {
-        this.handlers.log('ignored a malformed message from the server');
-        return;
-      }
-      void this.handle(message);
+      const decoded = decodeServerMessage(String(data));
+      if (decoded.kind === 'message') void this.handle(decoded.message);
+      else if (decoded.kind === 'unknown')
+        this.handlers.log(`ignored a '${decoded.type}' message (server is newer)`);
+      else this.handlers.log(`ignored a malformed message from the server (${decoded.reason})`);
     });
     socket.on('close', (code, reason) => {
       if (this.socket === socket) this.socket = null;

@@ -2,7 +2,7 @@ import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decryptSecret } from '../crypto/secrets.js';
 import { AgentError, AgentErrorCode, ValidationText } from '../errors.js';
-import type { RegistryEntry } from '../protocol.js';
+import type { RegistryEntry } from 'contract';
 
 interface DockerConfigFile {
   auths: Record<string, { auth: string }>;

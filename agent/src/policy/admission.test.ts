@@ -11,7 +11,7 @@ import { ComposeRunner, detectComposeCli } from '../docker/compose.js';
 import { runCommand } from '../docker/run-command.js';
 import { loadHostConfig } from '../host-config.js';
 import { loadOrCreateIdentity } from '../identity.js';
-import type { AppDeployment } from '../protocol.js';
+import type { AppDeployment } from 'contract';
 import {
   buildBusyboxImage,
   httpdCompose,

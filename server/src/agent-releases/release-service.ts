@@ -3,7 +3,7 @@ import { requireOnline } from '../agents/agent-access.js';
 import { compareVersions, sameVersion, sortVersionsDescending } from '../catalog/versions.js';
 import type { AppContext } from '../context.js';
 import type { AgentHub } from '../hub/agent-hub.js';
-import type { NamedValue } from '../hub/protocol.js';
+import type { NamedValue } from 'contract';
 import { DomainError } from '../errors/domain-error.js';
 import { listAgentReleases, type AgentRelease } from './release-store.js';
 

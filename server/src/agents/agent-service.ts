@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { AgentHub } from '../hub/agent-hub.js';
 import { normalizePairingCode } from './pairing-code.js';
-import type { Feature, NamedValue } from '../hub/protocol.js';
+import type { Feature, NamedValue } from 'contract';
 import { AttemptLimiter } from './attempt-limiter.js';
 import {
   claimPairingCode,

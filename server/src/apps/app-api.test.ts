@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { setAgentPlan } from '../agents/agent-store.js';
-import type { AppDeployment } from '../hub/protocol.js';
+import type { AppDeployment } from 'contract';
 import { signIn, type TestUser } from '../test/sign-in.js';
 import { createAgentKeys, SimulatedAgent } from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TemplateDeployment } from '../catalog/template-types.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { AppDeployment } from '../hub/protocol.js';
+import type { AppDeployment } from 'contract';
 import type { AppFileRow, AppVariableRow, StoredApp } from './app-store.js';
 import { ENCRYPTED_PLACEHOLDER, validateFilename, validateVariableName } from './app-rules.js';
 import { isEncryptedValue } from './secret-envelope.js';

@@ -6,7 +6,7 @@ import type { TemplateDeployment } from '../catalog/template-types.js';
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { AgentHub } from '../hub/agent-hub.js';
-import type { AppDeployment, AppLogs, AppOperation } from '../hub/protocol.js';
+import type { AppDeployment, AppLogs, AppOperation } from 'contract';
 import { buildDeployment, parseUserEntries, toAppDetails, type ConfigInput } from './app-config.js';
 import { optionalText, projectNameFor, validateAppName, validateColor } from './app-rules.js';
 import {

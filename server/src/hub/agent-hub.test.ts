@@ -5,7 +5,7 @@ import { setAgentPlan } from '../agents/agent-store.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
 import { createAgentKeys, SimulatedAgent, type AgentKeys } from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { CloseCode } from './protocol.js';
+import { CloseCode } from 'contract';
 
 let testApp: TestApp;
 let url: string;
@@ -200,6 +200,20 @@ test('an agent that cannot prove its key is refused; expired codes are refused; 
     ).status;
   }
   assert.equal(last, 429);
+});
+
+test('a message from a newer agent is ignored; a message that breaks the contract closes the connection', async () => {
+  const agent = new SimulatedAgent(await createAgentKeys());
+  agent.connect(url);
+  await agent.waitFor(() => agent.pairingCode !== null);
+  agent.socket?.send(JSON.stringify({ type: 'deploy-progress', app_id: 'a1', step: 'pull' }));
+  agent.socket?.send(JSON.stringify({ type: 'proof', signature: 'late, ignored' }));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  assert.equal(agent.closeCode, null);
+
+  agent.socket?.send(JSON.stringify({ type: 'app-status', apps: [{ app_id: 'a1', status: 'running' }] }));
+  await agent.waitFor(() => agent.closeCode !== null);
+  assert.equal(agent.closeCode, CloseCode.AuthFailed);
 });
 
 test('a deploy the agent never answers times out and leaves no app on the server', async () => {

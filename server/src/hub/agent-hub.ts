@@ -17,12 +17,13 @@ import type { AgentHubConfig } from './config.js';
 import { newPairingCode } from '../agents/pairing-code.js';
 import {
   CloseCode,
+  decodeAgentMessage,
   type AgentMethod,
   type AgentMethods,
   type AgentToServer,
   type AppStatusEntry,
   type ServerToAgent,
-} from './protocol.js';
+} from 'contract';
 
 interface Session {
   socket: WebSocket;
@@ -86,14 +87,14 @@ export class AgentHub implements AgentPresence {
     }, this.config.handshakeTimeoutMs);
     socket.on('pong', () => (session.alive = true));
     socket.on('message', (data) => {
-      let message: AgentToServer;
-      try {
-        message = JSON.parse(String(data)) as AgentToServer;
-      } catch {
+      const decoded = decodeAgentMessage(String(data));
+      if (decoded.kind === 'unknown') return; // from a newer agent: nothing to do with it here
+      if (decoded.kind === 'invalid') {
+        this.events.log(`agent sent a malformed message (${decoded.reason})`);
         socket.close(CloseCode.AuthFailed, 'malformed message');
         return;
       }
-      this.handle(session, message).catch((error: unknown) => {
+      this.handle(session, decoded.message).catch((error: unknown) => {
         this.events.log(`agent message failed: ${error instanceof Error ? error.message : String(error)}`);
         socket.close(1011, 'server error');
       });
@@ -159,13 +160,12 @@ export class AgentHub implements AgentPresence {
       case 'report':
         if (!session.agentId) return;
         await saveAgentReport(this.db, session.agentId, {
-          capabilities: JSON.stringify(Array.isArray(message.capabilities) ? message.capabilities : []),
-          features: JSON.stringify(Array.isArray(message.features) ? message.features : []),
+          capabilities: JSON.stringify(message.capabilities),
+          features: JSON.stringify(message.features),
         });
         return;
       case 'app-status':
-        if (session.agentId && Array.isArray(message.apps))
-          await this.events.onAppStatus(session.agentId, message.apps);
+        if (session.agentId) await this.events.onAppStatus(session.agentId, message.apps);
         return;
       case 'response': {
         const pending = this.requests.get(message.id);
@@ -175,7 +175,7 @@ export class AgentHub implements AgentPresence {
         if (message.ok) pending.resolve(message.result);
         else
           pending.reject(
-            new DomainError('AGENT_ERROR', message.error?.message || 'The agent reported an error'),
+            new DomainError('AGENT_ERROR', message.error.message || 'The agent reported an error'),
           );
         return;
       }

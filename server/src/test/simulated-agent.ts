@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import WebSocket from 'ws';
-import type { AgentToServer, ServerToAgent } from '../hub/protocol.js';
+import type { AgentToServer, ServerToAgent } from 'contract';
 
 export interface AgentKeys {
   certificatePem: string;

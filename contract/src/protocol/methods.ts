@@ -1,0 +1,141 @@
+// The requests the server sends an agent: per method its params and its result, as schemas the
+// agent checks params against and the server types its calls with.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/** One file or variable of a deployment; `value`/`content` is ciphertext when `is_encrypted`. */
+export const DeploymentFile = Type.Object({
+  filename: Type.String(),
+  content: Type.String(),
+  is_encrypted: Type.Boolean(),
+});
+export type DeploymentFile = Static<typeof DeploymentFile>;
+
+export const DeploymentVariable = Type.Object({
+  name: Type.String(),
+  value: Type.String(),
+  is_encrypted: Type.Boolean(),
+});
+export type DeploymentVariable = Static<typeof DeploymentVariable>;
+
+export const AppDeployment = Type.Object({
+  app_id: Type.String(),
+  /** Compose project name chosen by the server (the agent prepends its configured prefix). */
+  project: Type.String(),
+  files: Type.Array(DeploymentFile),
+  variables: Type.Array(DeploymentVariable),
+});
+export type AppDeployment = Static<typeof AppDeployment>;
+
+/** start: `up -d`; stop; restart; update: pull + up; redeploy: up --force-recreate. */
+export const AppOperation = Type.Union([
+  Type.Literal('start'),
+  Type.Literal('stop'),
+  Type.Literal('restart'),
+  Type.Literal('update'),
+  Type.Literal('redeploy'),
+]);
+export type AppOperation = Static<typeof AppOperation>;
+
+export const AppStatusEntry = Type.Object({ app_id: Type.String(), status: Type.Number() });
+export type AppStatusEntry = Static<typeof AppStatusEntry>;
+
+export const LogEntry = Type.Object({
+  /** Milliseconds since the epoch (the engine's nanoseconds are truncated). */
+  timestamp: Type.Number(),
+  container_id: Type.String(),
+  channel: Type.Union([Type.Literal('stdout'), Type.Literal('stderr')]),
+  message: Type.String(),
+});
+export type LogEntry = Static<typeof LogEntry>;
+
+export const AppLogs = Type.Object({
+  /** container id → container name */
+  containers: Type.Record(Type.String(), Type.String()),
+  logs: Type.Array(LogEntry),
+});
+export type AppLogs = Static<typeof AppLogs>;
+
+export const RegistryEntry = Type.Object({ address: Type.String(), username: Type.String() });
+export type RegistryEntry = Static<typeof RegistryEntry>;
+
+const NoParams = Type.Object({});
+const AppId = Type.Object({ app_id: Type.String() });
+const NetworkName = Type.Object({ name: Type.String() });
+const Count = Type.Optional(Type.Number({ minimum: 0 }));
+
+/** Request methods with the schemas of their params and results. */
+export const agentMethods = {
+  'app.deploy': {
+    params: Type.Object({
+      deployment: AppDeployment,
+      operation: Type.Optional(Type.Union([Type.Literal('update'), Type.Literal('redeploy')])),
+    }),
+    result: AppStatusEntry,
+  },
+  'app.control': {
+    params: Type.Object({
+      app_id: Type.String(),
+      operation: AppOperation,
+      deployment: Type.Optional(AppDeployment),
+    }),
+    result: AppStatusEntry,
+  },
+  'app.delete': { params: AppId, result: Type.Object({ deleted: Type.Boolean() }) },
+  'app.statuses': { params: NoParams, result: Type.Array(AppStatusEntry) },
+  'app.logs': {
+    params: Type.Object({ app_id: Type.String(), tail: Count, since_ms: Count, until_ms: Count }),
+    result: AppLogs,
+  },
+  'network.list': { params: NoParams, result: Type.Array(NetworkName) },
+  'network.create': { params: NetworkName, result: NetworkName },
+  'network.delete': { params: NetworkName, result: NetworkName },
+  'registry.list': { params: NoParams, result: Type.Array(RegistryEntry) },
+  /** username and password are secret envelopes (see the secret rules) or empty. */
+  'registry.create': {
+    params: Type.Object({ address: Type.String(), username: Type.String(), password: Type.String() }),
+    result: RegistryEntry,
+  },
+  'registry.delete': {
+    params: Type.Object({ address: Type.String() }),
+    result: Type.Object({ address: Type.String() }),
+  },
+  /**
+   * Downloads the bundle of `version` from `url` (relative to the server the agent is connected
+   * to), checks its SHA-256 and the release key's Ed25519 `signature` (base64) over the release
+   * statement, then switches to it under the launcher, which rolls back if it does not come up.
+   */
+  'agent.update': {
+    params: Type.Object({
+      version: Type.String(),
+      url: Type.String(),
+      sha256: Type.String(),
+      signature: Type.String(),
+    }),
+    result: Type.Object({ version: Type.String() }),
+  },
+};
+
+export type AgentMethod = keyof typeof agentMethods;
+export type AgentMethods = {
+  [M in AgentMethod]: {
+    params: Static<(typeof agentMethods)[M]['params']>;
+    result: Static<(typeof agentMethods)[M]['result']>;
+  };
+};
+
+export function isAgentMethod(method: string): method is AgentMethod {
+  return Object.hasOwn(agentMethods, method);
+}
+
+/** Why `params` do not fit `method`'s schema ('/deployment/files/0/content: Expected string'), or null. */
+export function paramsError(method: AgentMethod, params: unknown): string | null {
+  const schema = agentMethods[method].params;
+  return Value.Check(schema, params) ? null : firstError(schema, params);
+}
+
+/** The first schema error as 'path: message', e.g. '/apps/0/status: Expected number'. */
+export function firstError(schema: TSchema, value: unknown): string {
+  const error = Value.Errors(schema, value).First();
+  return error ? `${error.path || '/'}: ${error.message}` : 'invalid';
+}
