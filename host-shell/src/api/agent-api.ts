@@ -38,9 +38,14 @@ export async function registerAgent(
   return { agent, message };
 }
 
-export async function fetchAgentVersions(agentId: string, signal?: AbortSignal): Promise<AgentVersion[]> {
+/** Versions newer than the agent's own; `older` asks for the ones below it (explicit downgrade). */
+export async function fetchAgentVersions(
+  agentId: string,
+  signal?: AbortSignal,
+  older = false,
+): Promise<AgentVersion[]> {
   const data = await apiGet<{ versions?: AgentVersion[] }>('/api/v1/agents/get-available-versions', {
-    query: { agent_id: agentId },
+    query: older ? { agent_id: agentId, older: 'true' } : { agent_id: agentId },
     failureMessage: 'Failed to fetch agent versions',
     failureDetail: 'none',
     signal,
@@ -48,10 +53,10 @@ export async function fetchAgentVersions(agentId: string, signal?: AbortSignal):
   return data?.versions ?? [];
 }
 
-export async function updateAgent(agentId: string, version: string): Promise<string> {
+export async function updateAgent(agentId: string, version: string, downgrade = false): Promise<string> {
   const { message } = await apiCall<unknown>('/api/v1/agents/update-agent', {
     method: 'POST',
-    body: { agent_id: agentId, version },
+    body: downgrade ? { agent_id: agentId, version, downgrade: true } : { agent_id: agentId, version },
     failureMessage: 'Update Failed',
   });
   return message;

@@ -1,9 +1,10 @@
 import {
-  Badge,
+  Alert,
+  AlertDescription,
+  AlertIcon,
+  AlertTitle,
   Box,
   Button,
-  Flex,
-  Link,
   Modal,
   ModalBody,
   ModalCloseButton,
@@ -11,7 +12,6 @@ import {
   ModalFooter,
   ModalHeader,
   ModalOverlay,
-  Radio,
   RadioGroup,
   Spinner,
   Stack,
@@ -19,9 +19,16 @@ import {
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Agent } from 'shared';
+import { capabilityValue, type Agent } from 'shared';
+import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 import { useUpdateAgentMutation } from '../api/useUpdateAgentMutation';
-import { agentVersionsQueryOptions, orderAgentVersions } from './agent-versions';
+import { AgentVersionCard } from './AgentVersionCard';
+import { hostManagedUpdates, lastUpdateOutcome, rolledBackText } from './agent-update-state';
+import {
+  agentVersionsQueryOptions,
+  olderAgentVersionsQueryOptions,
+  orderAgentVersions,
+} from './agent-versions';
 
 interface UpdateAgentDialogProps {
   agent: Agent;
@@ -29,17 +36,50 @@ interface UpdateAgentDialogProps {
   onClose: () => void;
 }
 
-/** Versions as radio cards (name, Beta badge, message, release notes); 'Update to {name}'. */
-export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgentDialogProps) {
-  const versions = useQuery(agentVersionsQueryOptions(agent.id));
-  const ordered = orderAgentVersions(versions.data ?? []);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const selected =
-    ordered.find((version) => version.version_number === chosen) ??
-    ordered.find((version) => !version.is_beta) ??
-    ordered[0];
+function Notice({
+  status,
+  title,
+  text,
+}: {
+  status: 'info' | 'warning' | 'error';
+  title: string;
+  text: string;
+}) {
+  return (
+    <Alert status={status} rounded="md" alignItems="flex-start" mb={3}>
+      <AlertIcon />
+      <Box>
+        <AlertTitle fontSize="sm">{title}</AlertTitle>
+        <AlertDescription fontSize="sm">{text}</AlertDescription>
+      </Box>
+    </Alert>
+  );
+}
 
+/**
+ * Versions as radio cards; 'Update to {name}'. Older versions only on request, installed as a
+ * downgrade after their own confirmation. Says when the host manages updates and how the last
+ * update ended when it was rolled back.
+ */
+export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgentDialogProps) {
+  const managed = hostManagedUpdates(agent);
+  const outcome = lastUpdateOutcome(agent);
+  const running = capabilityValue(agent.capabilities, 'agent_version');
+  const [showOlder, setShowOlder] = useState(false);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [confirmingDowngrade, setConfirmingDowngrade] = useState(false);
+  const versions = useQuery(agentVersionsQueryOptions(agent.id));
+  const olderVersions = useQuery({ ...olderAgentVersionsQueryOptions(agent.id), enabled: showOlder });
+  const newer = orderAgentVersions(versions.data ?? []);
+  const older = showOlder ? orderAgentVersions(olderVersions.data ?? []) : [];
+  const selected =
+    [...newer, ...older].find((version) => version.version_number === chosen) ??
+    newer.find((version) => !version.is_beta) ??
+    newer[0];
+  const isDowngrade = selected !== undefined && older.includes(selected);
   const update = useUpdateAgentMutation(agent.id);
+  const install = (downgrade: boolean) =>
+    selected && update.mutate({ version: selected.version_number, downgrade }, { onSuccess: onClose });
 
   return (
     <Modal isOpen={isOpen} onClose={onClose} size="lg" isCentered scrollBehavior="inside">
@@ -48,65 +88,86 @@ export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgen
         <ModalHeader>Update Agent</ModalHeader>
         <ModalCloseButton />
         <ModalBody>
-          {versions.isLoading && <Spinner />}
+          {managed && <Notice status="info" title="Agent updates are managed on the host" text={managed} />}
+          {outcome?.status === 'rolled_back' && (
+            <Notice status="warning" title="Update rolled back" text={rolledBackText(outcome)} />
+          )}
+          {update.error && <Notice status="error" title="Update Failed" text={update.error.message} />}
+          {(versions.isLoading || olderVersions.isFetching) && <Spinner />}
           {versions.error && (
             <Text color="red.500" fontSize="sm">
               {versions.error.message}
             </Text>
           )}
+          {versions.isSuccess && newer.length === 0 && !managed && (
+            <Text fontSize="sm" color="gray.600">
+              This server runs the newest agent version{running ? ` (${running})` : ''}.
+            </Text>
+          )}
           <RadioGroup value={selected?.version_number ?? ''} onChange={setChosen}>
             <Stack spacing={3}>
-              {ordered.map((version) => {
-                const active = version.version_number === selected?.version_number;
-                return (
-                  <Box
-                    key={version.version_number}
-                    as="label"
-                    cursor="pointer"
-                    borderWidth="1px"
-                    borderColor={active ? 'blue.400' : 'gray.200'}
-                    bg={active ? 'blue.50' : 'white'}
-                    rounded="lg"
-                    p={3}
-                  >
-                    <Flex align="flex-start" gap={3}>
-                      <Radio value={version.version_number} mt={1} />
-                      <Box flex="1">
-                        <Flex align="center" gap={2}>
-                          <Text fontWeight="semibold">{version.name}</Text>
-                          {version.is_beta && <Badge colorScheme="purple">Beta</Badge>}
-                        </Flex>
-                        {version.message && (
-                          <Text fontSize="sm" color="gray.600" mt={1}>
-                            {version.message}
-                          </Text>
-                        )}
-                        {version.url && (
-                          <Link href={version.url} isExternal fontSize="sm" color="blue.600">
-                            View release notes
-                          </Link>
-                        )}
-                      </Box>
-                    </Flex>
-                  </Box>
-                );
-              })}
+              {newer.map((version) => (
+                <AgentVersionCard
+                  key={version.version_number}
+                  version={version}
+                  active={version === selected}
+                />
+              ))}
+              {older.length > 0 && (
+                <Text fontSize="sm" fontWeight="semibold" color="gray.600" pt={2}>
+                  Older versions (downgrade)
+                </Text>
+              )}
+              {older.map((version) => (
+                <AgentVersionCard
+                  key={version.version_number}
+                  version={version}
+                  active={version === selected}
+                />
+              ))}
             </Stack>
           </RadioGroup>
+          {showOlder && olderVersions.isSuccess && older.length === 0 && (
+            <Text fontSize="sm" color="gray.600" mt={2}>
+              No older versions are published.
+            </Text>
+          )}
+          {!managed && !showOlder && (
+            <Button variant="link" size="sm" mt={3} onClick={() => setShowOlder(true)}>
+              Install an older version…
+            </Button>
+          )}
         </ModalBody>
         <ModalFooter gap={2}>
           <Button variant="ghost" colorScheme="gray" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            isDisabled={!selected}
-            isLoading={update.isPending}
-            onClick={() => selected && update.mutate(selected.version_number)}
-          >
-            {selected ? `Update to ${selected.name}` : 'Update'}
-          </Button>
+          {isDowngrade && selected ? (
+            <Button colorScheme="orange" onClick={() => setConfirmingDowngrade(true)}>
+              {`Downgrade to ${selected.name}`}
+            </Button>
+          ) : (
+            <Button isDisabled={!selected} isLoading={update.isPending} onClick={() => install(false)}>
+              {selected ? `Update to ${selected.name}` : 'Update'}
+            </Button>
+          )}
         </ModalFooter>
       </ModalContent>
+      {selected && (
+        <ConfirmDialog
+          isOpen={confirmingDowngrade}
+          title={`Downgrade to ${selected.name}?`}
+          confirmLabel="Downgrade"
+          isLoading={update.isPending}
+          onConfirm={() => {
+            setConfirmingDowngrade(false);
+            install(true);
+          }}
+          onClose={() => setConfirmingDowngrade(false)}
+        >
+          {`The agent goes back from ${running ?? 'its current version'} to the older ${selected.version_number}. Use this to undo a problem with a newer version; the dashboard will offer the newer versions again.`}
+        </ConfirmDialog>
+      )}
     </Modal>
   );
 }

@@ -13,6 +13,15 @@ export const agentVersionsQueryOptions = (agentId: string) =>
     gcTime: AGENT_VERSIONS_CACHE_MS,
   });
 
+/** The releases below the running one, only fetched when the user asks to downgrade. */
+export const olderAgentVersionsQueryOptions = (agentId: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.agents.versions(agentId), 'older'] as const,
+    queryFn: ({ signal }) => fetchAgentVersions(agentId, signal, true),
+    staleTime: AGENT_VERSIONS_CACHE_MS,
+    gcTime: AGENT_VERSIONS_CACHE_MS,
+  });
+
 /** Versions newest first (numeric-aware, ignoring a leading v). */
 export function orderAgentVersions(versions: readonly AgentVersion[]): AgentVersion[] {
   return sortByVersionDescending(versions, (version) => version.version_number);

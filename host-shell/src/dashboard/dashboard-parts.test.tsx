@@ -1,13 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { queryKeys, type Agent } from 'shared';
-import { updateAgent } from '../api/agent-api';
+import type { Agent } from 'shared';
 import { AppsGrid } from './AppsGrid';
 import { ServerCard } from './ServerCard';
-import UpdateAgentDialog from './UpdateAgentDialog';
 
 jest.mock('../api/agent-api', () => ({
   updateAgent: jest.fn(),
@@ -128,40 +126,5 @@ describe('AppsGrid', () => {
     wrap(<AppsGrid apps={[]} statuses={undefined} isOnline canDeploy={false} onDeploy={jest.fn()} />);
     expect(screen.getByText('No apps found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deploy App' })).toBeDisabled();
-  });
-});
-
-describe('UpdateAgentDialog', () => {
-  it('lists versions as radio cards and updates to the chosen one', async () => {
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(queryKeys.agents.versions('a1'), [
-      {
-        version_number: '1.3.0',
-        name: 'Dockhand Agent 1.3.0',
-        is_beta: false,
-        message: 'Faster logs',
-        url: 'https://example.com/1.3.0',
-      },
-      {
-        version_number: '1.4.0-beta.1',
-        name: 'Dockhand Agent 1.4 beta',
-        is_beta: true,
-        message: 'Preview',
-        url: '',
-      },
-    ]);
-    (updateAgent as jest.Mock).mockResolvedValue('Agent Update Initiated');
-    wrap(<UpdateAgentDialog agent={agent} isOpen onClose={jest.fn()} />, queryClient);
-    expect(screen.getAllByRole('radio')).toHaveLength(2);
-    expect(screen.getByText('Beta')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View release notes' })).toHaveAttribute(
-      'href',
-      'https://example.com/1.3.0',
-    );
-    expect(screen.getByRole('button', { name: 'Update to Dockhand Agent 1.3.0' })).toBeEnabled();
-    fireEvent.click(screen.getByRole('radio', { name: /1.4 beta/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Update to Dockhand Agent 1.4 beta' }));
-    await waitFor(() => expect(updateAgent).toHaveBeenCalledWith('a1', '1.4.0-beta.1'));
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 });

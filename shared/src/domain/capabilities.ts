@@ -8,7 +8,11 @@ export type CapabilityName =
   | 'system_cpu_cores'
   | 'system_disk_total'
   | 'system_memory_total'
-  | 'admission_policy';
+  | 'admission_policy'
+  /** The host's setting for dashboard updates, JSON {dashboard, pin}. */
+  | 'agent_updates'
+  /** How the last agent update ended, JSON {status, version, previous_version, reason?, at}. */
+  | 'agent_update';
 
 export function capabilityValue(
   capabilities: readonly AgentCapability[] | null | undefined,
