@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * What 'secret' does and does not protect (README, Security model): said beside the toggle so
  * nobody mistakes it for protection from the people who may edit the app.
  */
-export const SECRET_HELP =
+const SECRET_HELP =
   "A secret is encrypted in your browser for this server's agent: the Dockhand server stores and " +
   'forwards it but cannot read it. It is not hidden from members who may edit this app: an admin ' +
   "can reveal it, for example by printing it into the app's logs.";

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerCatalogAssets } from './assets.js';
-import { SHIPPED_CATALOG_DIR, removeCatalogRoots, writeCatalogRoot } from './test-catalog.js';
+import { SHIPPED_CATALOG_DIR, removeCatalogRoots, writeCatalogRoot } from '../test/test-catalog.js';
 
 let app: FastifyInstance;
 let extraRoot: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { TemplateFieldError } from './template-fields.js';
 import { filenameProblem, parseTemplate } from './template-validation.js';
-import { minimalTemplate, removeCatalogRoots, writeCatalogRoot } from './test-catalog.js';
+import { minimalTemplate, removeCatalogRoots, writeCatalogRoot } from '../test/test-catalog.js';
 
 after(removeCatalogRoots);
 

@@ -12,7 +12,7 @@ import {
   minimalTemplate,
   removeCatalogRoots,
   writeCatalogRoot,
-} from './test-catalog.js';
+} from '../test/test-catalog.js';
 import { findVariableReferences } from './variable-references.js';
 
 after(removeCatalogRoots);

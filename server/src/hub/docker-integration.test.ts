@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { buildApp } from '../app.js';
-import { removeCatalogRoots } from '../catalog/test-catalog.js';
+import { removeCatalogRoots } from '../test/test-catalog.js';
 import { encryptForCertificate } from '../apps/secret-envelope.js';
 import { loadConfig } from '../config.js';
 import {

@@ -4,7 +4,7 @@ import { copyFile, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { minimalTemplate, writeCatalogRoot } from '../catalog/test-catalog.js';
+import { minimalTemplate, writeCatalogRoot } from './test-catalog.js';
 
 const exec = promisify(execFile);
 
