@@ -36,7 +36,7 @@ export class AppManager {
     const project = await this.prepare(record);
     await this.removeDroppedFiles(previous, deployment);
     try {
-      await this.admission.admit(this.compose, project);
+      await this.admission.admit(this.compose, project, filenamesOf(deployment));
     } catch (error) {
       await this.restoreFiles(previous, deployment);
       throw error;
@@ -59,7 +59,8 @@ export class AppManager {
     const record = await this.requireRecord(appId);
     const project = await this.prepare(record);
     // The policy may have changed since the app was deployed: check again before creating anything.
-    if (operation !== 'stop' && operation !== 'restart') await this.admission.admit(this.compose, project);
+    if (operation !== 'stop' && operation !== 'restart')
+      await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
     record.desiredRunning = operation !== 'stop';
     await this.store.save(record);
     const subcommand: Record<AppOperation, string[]> = {
@@ -187,6 +188,10 @@ export class AppManager {
       envFile: path.join(this.store.appDir(deployment.app_id), 'compose.env'),
     };
   }
+}
+
+function filenamesOf(deployment: AppDeployment): string[] {
+  return deployment.files.map((file) => file.filename);
 }
 
 export { AppStatus };

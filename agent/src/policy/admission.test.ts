@@ -191,7 +191,7 @@ const cases: RefusalCase[] = [
   {
     name: 'build context outside the app',
     deployment: app('p21', web('    build: /etc')),
-    expect: [/service web: build.context \/etc: reads a host folder outside/],
+    expect: [/service web: build.context \/etc: reads host files outside/],
   },
   {
     name: 'volumes_from another container',
@@ -233,6 +233,23 @@ const cases: RefusalCase[] = [
       PID_MODE: 'host',
     }),
     expect: [/volumes \/var\/run: bind-mounts a host folder outside/, /pid: host/],
+  },
+  {
+    name: "env_file of another app's folder (compose v1 would inline its secrets)",
+    deployment: app('p29', web('    env_file: ../../other-app/compose.env')),
+    expect: [
+      /service web \(compose.yml\): env_file ..\/..\/other-app\/compose.env: reads host files outside/,
+    ],
+  },
+  {
+    name: 'env_file set by a variable',
+    deployment: app('p30', web('    env_file: ${ENV_FILE}'), { ENV_FILE: '/etc/environment' }),
+    expect: [/env_file \$\{ENV_FILE\}: is set by a variable/],
+  },
+  {
+    name: 'extends from a host file',
+    deployment: app('p31', web('    extends: {file: /etc/dockhand-base.yml, service: base}')),
+    expect: [/extends.file \/etc\/dockhand-base.yml: reads host files outside/],
   },
   {
     name: 'every offending service of a project is named',

@@ -2,6 +2,7 @@ import type { ComposeProject, ComposeRunner } from '../docker/compose.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import { refusalMessage, type AdmissionPolicy } from './admission-policy.js';
 import { checkComposeModel } from './check-compose-model.js';
+import { checkComposeSources } from './check-compose-sources.js';
 import { engineSockets } from './host-paths.js';
 
 /** Runs before every compose command that creates containers, pulls or builds (up, pull). */
@@ -15,14 +16,14 @@ export class Admission {
     this.sockets = engineSockets(dockerSocket);
   }
 
-  async admit(compose: ComposeRunner, project: ComposeProject): Promise<void> {
+  /** `filenames`: the app's files (relative to its project folder), for what compose reads itself. */
+  async admit(compose: ComposeRunner, project: ComposeProject, filenames: string[]): Promise<void> {
     if (this.policy.hostAccess) return;
-    const model = await compose.resolvedModel(project);
-    const refusals = checkComposeModel(model, {
-      policy: this.policy,
-      projectDir: project.directory,
-      sockets: this.sockets,
-    });
+    const context = { policy: this.policy, projectDir: project.directory, sockets: this.sockets };
+    const refusals = await checkComposeSources(filenames, context);
+    // Only resolve the model once nothing outside the app's folder would be read to do so.
+    if (refusals.length === 0)
+      refusals.push(...checkComposeModel(await compose.resolvedModel(project), context));
     if (refusals.length > 0) throw new AgentError(AgentErrorCode.PolicyRefused, refusalMessage(refusals));
   }
 }

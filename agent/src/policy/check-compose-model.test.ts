@@ -7,6 +7,7 @@ import { configSubcommand } from '../docker/compose.js';
 import { hostConfigPath, loadHostConfig, parseHostConfig } from '../host-config.js';
 import { DEFAULT_POLICY } from './admission-policy.js';
 import { checkComposeModel } from './check-compose-model.js';
+import { checkComposeSources } from './check-compose-sources.js';
 
 const projectDir = '/srv/dockhand/apps/a1/project';
 const context = { policy: DEFAULT_POLICY, projectDir, sockets: ['/run/docker.sock'] };
@@ -45,7 +46,7 @@ test('options only compose v2 knows are refused from its JSON model', () => {
     ],
     [
       { build: { context: projectDir, dockerfile: '/etc/Dockerfile' } },
-      /build.dockerfile \/etc\/Dockerfile: reads a host folder outside/,
+      /build.dockerfile \/etc\/Dockerfile: reads host files outside/,
     ],
     [
       { build: { context: projectDir, additional_contexts: { root: '/' } } },
@@ -126,6 +127,34 @@ test('the host configuration file: defaults when missing, a clear error when inv
     assert.deepEqual(parseHostConfig({ policy: { bind_roots: ['/srv/media/'] } }).policy.bindRoots, [
       '/srv/media',
     ]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("v2 includes are checked where compose reads them: a host file's path or env file is refused", async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dh-include-'));
+  try {
+    const compose = [
+      'include:',
+      '  - path: /etc/compose.yml',
+      '  - path: ./parts/db.yml',
+      '    env_file: ../../other-app/compose.env',
+      'services:',
+      '  web:',
+      '    image: nginx',
+      '    env_file: [{path: ./web.env, required: false}]',
+    ].join('\n');
+    await writeFile(path.join(dir, 'compose.yml'), compose);
+    await writeFile(path.join(dir, 'notes.txt'), 'env_file: /etc/shadow');
+    const refusals = await checkComposeSources(['compose.yml', 'notes.txt'], { ...context, projectDir: dir });
+    assert.deepEqual(
+      refusals.map((r) => `${r.subject}: ${r.option}`),
+      [
+        'include (compose.yml): path /etc/compose.yml',
+        'include (compose.yml): env_file ../../other-app/compose.env',
+      ],
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,14 +1,7 @@
 import path from 'node:path';
-import type { AdmissionPolicy, PolicyRefusal } from './admission-policy.js';
-import { isInside, realHostPath } from './host-paths.js';
-
-export interface AdmissionContext {
-  policy: AdmissionPolicy;
-  /** The app's compose folder: always allowed for bind mounts and builds. */
-  projectDir: string;
-  /** Engine sockets (see engineSockets); refused in any form unless the host allows host access. */
-  sockets: string[];
-}
+import type { PolicyRefusal } from './admission-policy.js';
+import { HostPathRules, type AdmissionContext } from './host-path-rules.js';
+import { asList, asRecord, type Model } from './model-values.js';
 
 /**
  * Docker's default capabilities: adding one back (typically after `cap_drop: [ALL]`) gives a
@@ -32,8 +25,6 @@ const SAFE_CAPABILITIES = new Set([
 ]);
 
 const HOST_NAMESPACE_OPTIONS = ['network_mode', 'pid', 'ipc', 'uts', 'userns_mode', 'cgroup'] as const;
-
-type Model = Record<string, unknown>;
 
 /**
  * Checks a resolved compose model (the output of `compose config`: anchors, extends, include,
@@ -183,43 +174,4 @@ function bindSource(volume: unknown): string | null {
   if (long.type === 'bind' && typeof long.source === 'string') return long.source;
   if (long.type === 'npipe') return String(long.source ?? '');
   return null;
-}
-
-/** Bind mounts: inside the app's folder or an allowed root, and never an engine socket. */
-class HostPathRules {
-  private readonly allowed: string[];
-
-  constructor(private readonly context: AdmissionContext) {
-    this.allowed = [context.projectDir, ...context.policy.bindRoots].map(realHostPath);
-  }
-
-  bindProblem(source: string): string | null {
-    const real = this.real(source);
-    const socket = 'gives the container the Docker socket (control of the host)';
-    if (this.context.sockets.includes(real)) return socket;
-    if (!this.allowed.some((root) => isInside(real, root)))
-      return "bind-mounts a host folder outside the app's folder and the allowed folders";
-    // An allowed folder that holds the socket (an allowed root of /run) still does not give it.
-    return this.context.sockets.some((path) => isInside(path, real)) ? socket : null;
-  }
-
-  buildProblem(source: string): string | null {
-    return this.allowed.some((root) => isInside(this.real(source), root))
-      ? null
-      : "reads a host folder outside the app's folder and the allowed folders";
-  }
-
-  private real(source: string): string {
-    const expanded = source.replace(/^~(?=\/|$)/, process.env.HOME ?? '/root');
-    return realHostPath(path.resolve(this.context.projectDir, expanded));
-  }
-}
-
-function asRecord(value: unknown): Model {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Model) : {};
-}
-
-function asList(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  return value === undefined || value === null ? [] : [value];
 }

@@ -350,6 +350,37 @@ test('a compose file with an image that cannot be pulled is a clear error and le
   assert.equal(await appByName('broken'), undefined);
 });
 
+test("the agent's admission policy refuses host access through the usual deploy error, leaving nothing", async () => {
+  const compose = [
+    'services:',
+    '  app:',
+    `    image: ${image}:${imageTag}`,
+    '    pid: host',
+    '    volumes: ["/var/run/docker.sock:/var/run/docker.sock", "/:/host"]',
+    '',
+  ].join('\n');
+  const result = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+    config: {
+      name: 'root-shell',
+      files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
+      variables: [],
+    },
+    files: { f: compose },
+    variables: {},
+  });
+  assert.equal(result.success, false);
+  assert.match(result.message, /^Refused by this server's admission policy: service app: pid: host: /);
+  assert.match(
+    result.message,
+    /service app: volumes \/var\/run\/docker.sock: gives the container the Docker socket/,
+  );
+  assert.match(result.message, /service app: volumes \/: bind-mounts a host folder outside/);
+  assert.match(result.message, /dockhand-agent policy host-access on/);
+  assert.equal(await appByName('root-shell'), undefined);
+  const projects = await docker('ps', '-a', '--format', '{{.Label "com.docker.compose.project"}}');
+  assert.ok(!projects.split('\n').some((project) => project.startsWith(`${prefix}root-shell`)));
+});
+
 test('killing and restarting the agent and then the server loses nothing', async () => {
   const web = await appByName('web');
   await agent.kill('SIGKILL');
