@@ -23,7 +23,7 @@ export interface RunningAgent {
   stop(): Promise<void>;
 }
 
-export function connectUrl(serverUrl: string): string {
+function connectUrl(serverUrl: string): string {
   return `${serverUrl.replace(/^http/, 'ws')}/agent/connect`;
 }
 

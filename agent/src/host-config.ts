@@ -17,7 +17,7 @@ export interface HostConfig {
   updates: UpdatePolicy;
 }
 
-export const HOST_CONFIG_FILE = 'host-config.json';
+const HOST_CONFIG_FILE = 'host-config.json';
 
 /** `{state}/host-config.json`, or DOCKHAND_HOST_CONFIG. */
 export function hostConfigPath(stateDir: string, env: NodeJS.ProcessEnv = process.env): string {

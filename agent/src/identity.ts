@@ -65,7 +65,7 @@ async function readExisting(keyPath: string, certPath: string): Promise<AgentIde
   }
 }
 
-export function certificateFingerprint(certificatePem: string): string {
+function certificateFingerprint(certificatePem: string): string {
   return createHash('sha256')
     .update(new Uint8Array(new x509.X509Certificate(certificatePem).rawData))
     .digest('hex');

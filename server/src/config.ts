@@ -35,7 +35,7 @@ export interface Config {
   agentHub: AgentHubConfig;
 }
 
-export interface AuthConfig {
+interface AuthConfig {
   /** OIDC issuer; with the dev identity provider on, it is `{publicUrl}/dev-idp`. */
   issuer: string;
   clientId: string;
@@ -50,7 +50,7 @@ export interface AuthConfig {
   rateLimitPerMinute: number;
 }
 
-export interface BillingConfig {
+interface BillingConfig {
   /** `dev` serves its own checkout pages (refused in production); `stripe` uses Stripe. */
   provider: 'dev' | 'stripe';
   /** Pro servers included in a Business plan. */

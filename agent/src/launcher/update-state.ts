@@ -18,7 +18,7 @@ export interface UpdateState {
   at: number;
 }
 
-export const UPDATE_STATE_FILE = 'agent-update.json';
+const UPDATE_STATE_FILE = 'agent-update.json';
 export const nextBundle = (bundlePath: string) => `${bundlePath}.next`;
 export const previousBundle = (bundlePath: string) => `${bundlePath}.previous`;
 

@@ -5,7 +5,7 @@ import { AgentError, AgentErrorCode } from '../errors.js';
  * The bytes the release key signs: the version bound to the bundle's SHA-256, so a signed bundle
  * cannot be offered under another version. Same text as scripts/agent-release-statement.mjs.
  */
-export function releaseStatement(version: string, sha256: string): Buffer {
+function releaseStatement(version: string, sha256: string): Buffer {
   return Buffer.from(`dockhand-agent-release:1:${version}:${sha256}`, 'utf8');
 }
 

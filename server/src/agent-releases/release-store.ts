@@ -21,7 +21,7 @@ export interface AgentRelease {
   bundlePath: string;
 }
 
-export const BUNDLE_FILE = 'dockhand-agent.mjs';
+const BUNDLE_FILE = 'dockhand-agent.mjs';
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 
 /** No look-alikes: no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V. */
-export const PAIRING_ALPHABET = '3467ACDEFGHJKMNPQRTWXY9';
-export const PAIRING_CODE_LENGTH = 6;
+const PAIRING_ALPHABET = '3467ACDEFGHJKMNPQRTWXY9';
+const PAIRING_CODE_LENGTH = 6;
 
 export function newPairingCode(): string {
   let code = '';

@@ -45,7 +45,7 @@ export interface AgentPairingCodesTable {
 }
 
 /** Certificates of deleted agents: such an agent can never connect (or pair) again. */
-export interface RevokedAgentCertificatesTable {
+interface RevokedAgentCertificatesTable {
   certificate_fingerprint: string;
   revoked_at: number;
 }

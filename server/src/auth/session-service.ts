@@ -34,7 +34,7 @@ export interface SessionDeps {
   config: Config;
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -42,7 +42,7 @@ function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function sessionExpired(): DomainError {
+function sessionExpired(): DomainError {
   return new DomainError('SESSION_EXPIRED', 'Not authenticated');
 }
 

@@ -13,7 +13,7 @@ export interface UsersTable {
 }
 
 /** One sign-in: the family of all refresh tokens rotated from it. */
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: string;
   created_at: number;
@@ -21,7 +21,7 @@ export interface SessionsTable {
   revoked_at: number | null;
 }
 
-export interface RefreshTokensTable {
+interface RefreshTokensTable {
   /** SHA-256 of the token; the token itself is never stored. */
   token_hash: string;
   session_id: string;
@@ -31,7 +31,7 @@ export interface RefreshTokensTable {
 }
 
 /** Secrets the server generates once and keeps across restarts (e.g. the session signing key). */
-export interface ServerSecretsTable {
+interface ServerSecretsTable {
   name: string;
   value: string;
   created_at: number;

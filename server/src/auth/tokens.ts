@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { loadOrCreateSecret } from './secrets.js';
 
-export interface AccessTokenClaims {
+interface AccessTokenClaims {
   userId: string;
   sessionId: string;
   /** Seconds since the epoch. */

@@ -1,5 +1,5 @@
 /** Billing bookkeeping: processed webhook events (idempotency) and dev-provider checkouts. */
-export interface BillingEventsTable {
+interface BillingEventsTable {
   /** Provider event id (Stripe `evt_...`). */
   id: string;
   processed_at: number;
