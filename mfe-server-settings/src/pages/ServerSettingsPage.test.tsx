@@ -152,7 +152,8 @@ describe('General', () => {
     expect(dialog).toHaveTextContent('This action cannot be undone.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toHaveBeenCalledWith({ agentId: 'agent-1' }));
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    // The page navigates in the mutation's own onSuccess, which runs after the hook's (the event).
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
     stop();
   });
 
