@@ -47,7 +47,7 @@ export async function collectCapabilities(
     { name: 'system_cpu_cores', value: String(os.cpus().length) },
     { name: 'system_memory_total', value: String(os.totalmem()) },
     { name: 'system_disk_total', value: String(await diskTotal()) },
-    { name: 'admission_policy', value: policyCapability(policy) },
+    policyCapability(policy),
   ];
 }
 

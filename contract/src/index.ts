@@ -12,6 +12,12 @@ export {
   type Decoded,
 } from './protocol/messages.js';
 export {
+  ADMISSION_POLICY_CAPABILITY,
+  AdmissionPolicyReport,
+  decodeAdmissionPolicy,
+  encodeAdmissionPolicy,
+} from './protocol/capabilities.js';
+export {
   agentMethods,
   AppDeployment,
   AppLogs,

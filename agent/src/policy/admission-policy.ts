@@ -1,3 +1,5 @@
+import { ADMISSION_POLICY_CAPABILITY, encodeAdmissionPolicy, type NamedValue } from 'contract';
+
 /**
  * The admission policy: what a compose app may ask of the host. Only the host's owner widens it
  * (the host configuration file, `dockhand-agent policy ...`); nothing the server sends changes it.
@@ -31,7 +33,10 @@ export function refusalMessage(refusals: PolicyRefusal[]): string {
   );
 }
 
-/** The policy as the agent reports it to the server (a capability value, JSON). */
-export function policyCapability(policy: AdmissionPolicy): string {
-  return JSON.stringify({ host_access: policy.hostAccess, bind_roots: policy.bindRoots });
+/** The policy as the agent reports it to the server (contract: the admission_policy capability). */
+export function policyCapability(policy: AdmissionPolicy): NamedValue {
+  return {
+    name: ADMISSION_POLICY_CAPABILITY,
+    value: encodeAdmissionPolicy({ host_access: policy.hostAccess, bind_roots: policy.bindRoots }),
+  };
 }

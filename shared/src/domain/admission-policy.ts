@@ -15,7 +15,10 @@ export const ADMISSION_POLICY_COMMAND = 'dockhand-agent policy';
 export const HOST_ACCESS_COMMAND = `${ADMISSION_POLICY_COMMAND} host-access on`;
 export const AGENT_RESTART_COMMAND = 'systemctl restart dockhand-agent';
 
-/** null when the agent does not report one (an agent from before the policy) or reports garbage. */
+/**
+ * Decodes the value whose shape contract/src/protocol/capabilities.ts fixes (AdmissionPolicyReport);
+ * it moves there once the dashboard imports the contract's schema-free rules.
+ * null when the agent does not report one (an agent from before the policy) or reports garbage. */
 export function admissionPolicyOf(
   capabilities: readonly AgentCapability[] | null | undefined,
 ): AdmissionPolicyView | null {
