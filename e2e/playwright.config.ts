@@ -24,7 +24,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node scripts/release.mjs --initial && node server/dist/main.js',
+    // A development agent release key in DATA_DIR, as start.sh makes one.
+    command:
+      'node scripts/agent-release-key.mjs --if-missing && node scripts/release.mjs --initial && node server/dist/main.js',
     cwd: repoRoot,
     url: `${e2e.baseUrl}/healthz`,
     reuseExistingServer: false,
