@@ -34,7 +34,13 @@ const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
 export function launcherLink(env: NodeJS.ProcessEnv = process.env): LauncherLink | null {
   const bundlePath = env.DOCKHAND_AGENT_BUNDLE;
   if (!bundlePath || typeof process.send !== 'function') return null;
-  return { bundlePath, send: (message) => process.send?.(message) };
+  return {
+    bundlePath,
+    // Without the launcher (it died) there is nobody to switch or roll back: never crash on it.
+    send: (message) => {
+      if (process.connected) process.send?.(message, undefined, {}, () => undefined);
+    },
+  };
 }
 
 function failed(message: string): AgentError {
