@@ -13,7 +13,7 @@ import { createDispatcher } from './dispatcher.js';
 import { Admission } from './policy/admission.js';
 import { loadOrCreateIdentity, type AgentIdentity } from './identity.js';
 import { agentFeatures, agentVersion, collectCapabilities } from './system-info.js';
-import { readUpdateState } from './launcher/update-state.js';
+import { readUpdateState, updateOutcomeCapability } from './launcher/update-state.js';
 import { updatePolicyCapability } from './releases/update-policy.js';
 import { launcherLink, stageUpdate } from './releases/updater.js';
 
@@ -62,13 +62,9 @@ export async function startAgent(
   /** Capabilities plus how the last update ended; once sent, this version counts as healthy. */
   const reportCapabilities = async () => {
     const capabilities = await collectCapabilities(config.policy, version);
-    capabilities.push({ name: 'agent_updates', value: updatePolicyCapability(config.updates) });
-    const update = await readUpdateState(config.stateDir);
-    // This report is what ends a trial of this version: say so rather than 'trial'.
-    const outcome =
-      update?.status === 'trial' && update.version === version ? { ...update, status: 'succeeded' } : update;
-    if (outcome && outcome.status !== 'trial')
-      capabilities.push({ name: 'agent_update', value: JSON.stringify(outcome) });
+    capabilities.push(updatePolicyCapability(config.updates));
+    const outcome = updateOutcomeCapability(await readUpdateState(config.stateDir), version);
+    if (outcome) capabilities.push(outcome);
     connection?.send({ type: 'report', capabilities, features: agentFeatures() });
     if (connection?.connected) launcher?.send({ type: 'healthy', version });
   };

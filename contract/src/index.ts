@@ -18,6 +18,17 @@ export {
   encodeAdmissionPolicy,
 } from './protocol/capabilities.js';
 export {
+  AGENT_UPDATE_CAPABILITY,
+  AGENT_UPDATES_CAPABILITY,
+  decodeUpdateOutcome,
+  decodeUpdateSetting,
+  encodeUpdateOutcome,
+  encodeUpdateSetting,
+  releaseStatement,
+  UpdateOutcomeReport,
+  UpdateSettingReport,
+} from './protocol/agent-releases.js';
+export {
   agentMethods,
   AppDeployment,
   AppLogs,

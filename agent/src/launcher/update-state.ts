@@ -1,5 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AGENT_UPDATE_CAPABILITY, encodeUpdateOutcome, type NamedValue } from 'contract';
 
 /**
  * What the agent and its launcher tell each other over the launcher's IPC channel: the running
@@ -35,4 +36,24 @@ export async function writeUpdateState(stateDir: string, state: UpdateState): Pr
   const file = path.join(stateDir, UPDATE_STATE_FILE);
   await writeFile(`${file}.tmp`, `${JSON.stringify(state)}\n`, { mode: 0o600 });
   await rename(`${file}.tmp`, file);
+}
+
+/**
+ * The `agent_update` capability of the agent running `version`. Its own report is what ends its
+ * trial, so a trial of this very version is reported as succeeded.
+ */
+export function updateOutcomeCapability(state: UpdateState | null, version: string): NamedValue | null {
+  if (!state) return null;
+  const status = state.status === 'trial' && state.version === version ? 'succeeded' : state.status;
+  if (status === 'trial') return null;
+  return {
+    name: AGENT_UPDATE_CAPABILITY,
+    value: encodeUpdateOutcome({
+      status,
+      version: state.version,
+      previous_version: state.previous_version,
+      ...(state.reason ? { reason: state.reason } : {}),
+      at: state.at,
+    }),
+  };
 }

@@ -1,13 +1,7 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
+import { releaseStatement } from 'contract';
 import { AgentError, AgentErrorCode } from '../errors.js';
 
-/**
- * The bytes the release key signs: the version bound to the bundle's SHA-256, so a signed bundle
- * cannot be offered under another version. Same text as scripts/agent-release-statement.mjs.
- */
-function releaseStatement(version: string, sha256: string): Buffer {
-  return Buffer.from(`dockhand-agent-release:1:${version}:${sha256}`, 'utf8');
-}
 
 export interface SignedRelease {
   version: string;
@@ -41,7 +35,7 @@ export function verifyRelease(bundle: Buffer, release: SignedRelease, pinnedKeyP
   const signature = Buffer.from(release.signature, 'base64');
   if (
     signature.length !== 64 ||
-    !verify(null, releaseStatement(release.version, release.sha256), key, signature)
+    !verify(null, Buffer.from(releaseStatement(release.version, release.sha256), 'utf8'), key, signature)
   )
     throw refused(release.version, 'its signature does not verify with the release key pinned on this host');
 }

@@ -1,3 +1,4 @@
+import { AGENT_UPDATES_CAPABILITY, encodeUpdateSetting, type NamedValue } from 'contract';
 import { AgentError, AgentErrorCode } from '../errors.js';
 
 /**
@@ -15,8 +16,8 @@ export const UPDATES_COMMAND = 'dockhand-agent updates';
 export const RELEASE_VERSION = /^v?\d+(\.\d+){0,3}(-[0-9A-Za-z][0-9A-Za-z.-]*)?$/i;
 
 /** The `agent_updates` capability: the dashboard says 'managed on the host' unless dashboard && !pin. */
-export function updatePolicyCapability(policy: UpdatePolicy): string {
-  return JSON.stringify({ dashboard: policy.dashboard, pin: policy.pin });
+export function updatePolicyCapability(policy: UpdatePolicy): NamedValue {
+  return { name: AGENT_UPDATES_CAPABILITY, value: encodeUpdateSetting(policy) };
 }
 
 /** The agent's own check: the server cannot override what the host decided. */

@@ -1,9 +1,9 @@
+import { AGENT_UPDATES_CAPABILITY, decodeUpdateSetting, type NamedValue } from 'contract';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { requireOnline } from '../agents/agent-access.js';
 import { compareVersions, sameVersion, sortVersionsDescending } from '../catalog/versions.js';
 import type { AppContext } from '../context.js';
 import type { AgentHub } from '../hub/agent-hub.js';
-import type { NamedValue } from 'contract';
 import { DomainError } from '../errors/domain-error.js';
 import { listAgentReleases, type AgentRelease } from './release-store.js';
 
@@ -28,14 +28,10 @@ function capability(agent: AgentRecord, name: string): string | null {
 
 /** The host's decision the agent reports (`agent_updates`): the dashboard offers only what it allows. */
 function hostAllows(agent: AgentRecord): (release: AgentRelease) => boolean {
-  let policy: { dashboard?: unknown; pin?: unknown } = {};
-  try {
-    policy = JSON.parse(capability(agent, 'agent_updates') ?? '{}') as typeof policy;
-  } catch {
-    // an agent without the capability predates host-side update settings: dashboard updates allowed
-  }
-  if (policy.dashboard === false) return () => false;
-  const pin = typeof policy.pin === 'string' ? policy.pin : null;
+  // No (valid) setting: an agent from before host-side update settings, dashboard updates allowed.
+  const setting = decodeUpdateSetting(capability(agent, AGENT_UPDATES_CAPABILITY));
+  if (setting?.dashboard === false) return () => false;
+  const pin = setting?.pin ?? null;
   return (release) => pin === null || sameVersion(release.version, pin);
 }
 
