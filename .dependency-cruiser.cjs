@@ -51,7 +51,7 @@ module.exports = {
       severity: 'error',
       comment: 'A store is the bottom of its area: rows in, rows out; it calls no rule or service.',
       from: { path: STORE },
-      to: { path: `${SERVER}[^/]+/([a-z-]+-service|access|agent-access)\\.ts$` },
+      to: { path: `${SERVER}[^/]+/([a-z-]+-service|access|agent-access|app-lookup)\\.ts$` },
     },
     {
       name: 'foundation-imports-no-area',

@@ -12,7 +12,6 @@ import { registerAgentReleaseRoutes } from './agent-releases/routes.js';
 import { AgentService } from './agents/agent-service.js';
 import { noAgentsOnline } from './hub/presence.js';
 import { registerAgentRoutes } from './agents/routes.js';
-import { AppService } from './apps/app-service.js';
 import { saveAppStatuses } from './apps/app-store.js';
 import { registerAppRoutes } from './apps/routes.js';
 import { registerDevIdentityProvider } from './auth/dev-idp.js';
@@ -91,7 +90,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerAuthRoutes(app, context);
   registerOrganizationRoutes(app, context);
   await registerBillingRoutes(app, context);
-  const apps = new AppService(context, hub);
+  const apps = { context, hub };
   registerAgentRoutes(app, new AgentService(context, hub));
   registerAgentReleaseRoutes(app, context, new AgentReleaseService(context, hub, (m) => app.log.warn(m)));
   registerAppRoutes(app, apps);

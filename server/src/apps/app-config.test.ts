@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { TemplateDeployment } from '../catalog/template-types.js';
 import { normalizePairingCode } from '../agents/pairing-code.js';
 import { buildDeployment, parseUserEntries } from './app-config.js';
-import { controlOperation } from './app-service.js';
+import { controlOperation } from './app-control-service.js';
 import type { StoredApp } from './app-store.js';
 import { projectNameFor, validateAppName } from './app-rules.js';
 

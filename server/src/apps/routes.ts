@@ -1,6 +1,6 @@
 /**
  * HTTP for spec section 7, Apps: who may call each route, its input and answer; rules in
- * AppService. `agent_id` comes in the query (the spec) or the body; control-app takes the spec's
+ * the app-*-service.ts files (one per use case). `agent_id` comes in the query (the spec) or the body; control-app takes the spec's
  * `action` plus an optional `operation`.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -19,7 +19,11 @@ import {
   requiredId,
   Type,
 } from '../http/schemas.js';
-import type { AppService } from './app-service.js';
+import type { AppDeps } from './app-lookup.js';
+import { controlApp, removeApp } from './app-control-service.js';
+import { updateAppIcon, updateAppName } from './app-customize-service.js';
+import { createApp, updateApp } from './app-deploy-service.js';
+import { appLogs, appStatuses, getApp, listApps } from './app-read-service.js';
 
 const CONTROL_MESSAGES: Record<string, string> = {
   start: 'App started',
@@ -41,7 +45,7 @@ const configPayload = {
 };
 const idData = envelope(Type.Object({ id: Type.String() }));
 
-export function registerAppRoutes(app: FastifyInstance, apps: AppService): void {
+export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -53,7 +57,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppService): void 
     async (request) => ({
       success: true,
       message: 'Apps loaded',
-      data: { apps: await apps.list(agentOf(request)) },
+      data: { apps: await listApps(apps, agentOf(request)) },
     }),
   );
 
@@ -74,7 +78,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppService): void 
     async (request) => ({
       success: true,
       message: 'App statuses loaded',
-      data: { apps: await apps.statuses(userOf(request).id, request.query.agent_id) },
+      data: { apps: await appStatuses(apps, userOf(request).id, request.query.agent_id) },
     }),
   );
 
@@ -90,7 +94,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppService): void 
     async (request) => ({
       success: true,
       message: 'App loaded',
-      data: await apps.get(agentOf(request), request.query.app_id, request.query.version),
+      data: await getApp(apps, agentOf(request), request.query.app_id, request.query.version),
     }),
   );
 
@@ -110,7 +114,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppService): void 
       },
     },
     async (request) => {
-      const result = await apps.control(agentOf(request), request.body);
+      const result = await controlApp(apps, agentOf(request), request.body);
       return { success: true, message: CONTROL_MESSAGES[result.operation] ?? 'Done', data: result };
     },
   );
@@ -126,7 +130,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppService): void 
       },
     },
     async (request) => {
-      await apps.delete(agentOf(request), request.body.app_id);
+      await removeApp(apps, agentOf(request), request.body.app_id);
       return { success: true, message: 'App deleted' };
     },
   );
@@ -140,7 +144,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppService): void 
     async (request) => ({
       success: true,
       message: 'App created',
-      data: await apps.create(agentOf(request), request.body),
+      data: await createApp(apps, agentOf(request), request.body),
     }),
   );
 
@@ -153,7 +157,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppService): void 
     async (request) => ({
       success: true,
       message: 'App updated',
-      data: await apps.update(agentOf(request), request.body),
+      data: await updateApp(apps, agentOf(request), request.body),
     }),
   );
 
@@ -174,7 +178,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppService): void 
     async (request) => ({
       success: true,
       message: 'Icon updated',
-      data: await apps.updateIcon(agentOf(request), request.body),
+      data: await updateAppIcon(apps, agentOf(request), request.body),
     }),
   );
 
@@ -194,7 +198,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppService): void 
     async (request) => ({
       success: true,
       message: 'App renamed',
-      data: await apps.updateName(agentOf(request), request.body),
+      data: await updateAppName(apps, agentOf(request), request.body),
     }),
   );
 
@@ -216,7 +220,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppService): void 
     async (request) => ({
       success: true,
       message: 'Logs loaded',
-      data: { logs: await apps.logs(agentOf(request), request.query) },
+      data: { logs: await appLogs(apps, agentOf(request), request.query) },
     }),
   );
 }

@@ -2,13 +2,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { adminRoles, memberRoles } from '../agents/agent-access.js';
-import type { AppService } from '../apps/app-service.js';
+import type { AppDeps } from '../apps/app-lookup.js';
+import { installApp } from '../apps/app-deploy-service.js';
 import type { AppContext } from '../context.js';
 import { agentOf, agentRole } from '../http/access.js';
 import { anyData, answers, body, envelope, optionalText, query, requiredId, Type } from '../http/schemas.js';
 import { getCatalog } from './templates.js';
 
-export function registerCatalogRoutes(app: FastifyInstance, context: AppContext, apps: AppService): void {
+export function registerCatalogRoutes(app: FastifyInstance, context: AppContext, apps: AppDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -45,7 +46,7 @@ export function registerCatalogRoutes(app: FastifyInstance, context: AppContext,
     async (request) => ({
       success: true,
       message: 'App installation started',
-      data: await apps.install(agentOf(request), request.body),
+      data: await installApp(apps, agentOf(request), request.body),
     }),
   );
 }

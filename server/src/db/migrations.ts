@@ -1,32 +1,33 @@
 /**
  * The ordered list of schema migrations, run at start (`runMigrations`). Names start with a
  * three-digit number; each migration's code lives with the concern whose tables it shapes
- * (`{area}/migration-*.ts`, or db/migrations/ for the first core tables). A migration name, once
- * shipped, never changes: split code stays one step (see 100).
+ * (`<area>/migration-NNN-*.ts`). A shipped name never changes and stays one step, so a step that
+ * shapes several concerns runs their parts in order (001, 100).
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as agentsPart001 from '../agents/migration-001-agents.js';
 import * as agentsPart100 from '../agents/migration-100-agents.js';
 import * as appsPart100 from '../apps/migration-100-apps.js';
-import * as core from './migrations/001-core.js';
-import * as auth from './migrations/002-auth.js';
-import * as billing from './migrations/003-billing.js';
+import * as usersPart001 from '../auth/migration-001-users.js';
+import * as sessions002 from '../auth/migration-002-sessions.js';
+import * as billing003 from '../billing/migration-003-billing.js';
+import * as organizationsPart001 from '../organizations/migration-001-organizations.js';
 
-const coreMigrations: Record<string, Migration> = {
-  '001_core': core,
-  '002_auth': auth,
-  '003_billing': billing,
-};
-
-const agentMigrations: Record<string, Migration> = {
-  '100_agent_hub': {
+/** One step made of parts run in order. */
+function inOrder(...parts: Migration[]): Migration {
+  return {
     up: async (db) => {
-      await agentsPart100.up(db);
-      await appsPart100.up(db);
+      for (const part of parts) await part.up(db);
     },
-  },
-};
+  };
+}
 
-export const migrations: Readonly<Record<string, Migration>> = { ...coreMigrations, ...agentMigrations };
+export const migrations: Readonly<Record<string, Migration>> = {
+  '001_core': inOrder(usersPart001, organizationsPart001, agentsPart001),
+  '002_auth': sessions002,
+  '003_billing': billing003,
+  '100_agent_hub': inOrder(agentsPart100, appsPart100),
+};
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */
 export async function runMigrations(db: Kysely<unknown>): Promise<void> {

@@ -1,22 +1,8 @@
 import type { Kysely } from 'kysely';
 
-/** Users, organizations, members, invitations and the agents table. */
+/** Migration 001, organizations part: organizations, members, invitations (after users). */
 // Migrations see no typed schema: tables change shape over time.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('users')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('issuer', 'text', (c) => c.notNull())
-    .addColumn('subject', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('image', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addUniqueConstraint('users_issuer_subject', ['issuer', 'subject'])
-    .execute();
-  await db.schema.createIndex('users_email').on('users').column('email').execute();
-
   await db.schema
     .createTable('organizations')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -62,21 +48,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('organization_invitations')
     .column('email')
     .execute();
-
-  await db.schema
-    .createTable('agents')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) =>
-      c.notNull().references('organizations.id').onDelete('cascade'),
-    )
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('certificate', 'text', (c) => c.notNull())
-    .addColumn('subscription_status', 'text', (c) => c.notNull().defaultTo('unpaid'))
-    .addColumn('plan_source', 'text')
-    .addColumn('billing_subscription_id', 'text')
-    .addColumn('billing_event_at', 'bigint')
-    .addColumn('last_seen', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('agents_organization').on('agents').column('organization_id').execute();
 }

@@ -1,0 +1,58 @@
+/** Operating apps (spec section 7, control-app and delete-app): the agent acts, the stored status follows. */
+import { requireOnline } from '../agents/agent-access.js';
+import type { AgentRecord } from '../agents/agent-store.js';
+import type { AppDeployment, AppOperation } from 'contract';
+import { buildDeployment } from './app-config.js';
+import { requireApp, templateOf, type AppDeps } from './app-lookup.js';
+import { deleteApp, loadStoredApp, updateAppFields } from './app-store.js';
+import { appErrors } from './errors.js';
+
+const OPERATIONS: Record<string, 'active' | 'stopped'> = {
+  start: 'active',
+  restart: 'active',
+  update: 'active',
+  redeploy: 'active',
+  stop: 'stopped',
+};
+
+export async function controlApp(
+  deps: AppDeps,
+  agent: AgentRecord,
+  input: { app_id?: unknown; action?: unknown; operation?: unknown },
+) {
+  const { context, hub } = deps;
+  const app = await requireApp(deps, agent, input.app_id);
+  requireOnline(context, agent);
+  const operation = controlOperation(input.action, input.operation);
+  let deployment: AppDeployment | undefined;
+  if (operation === 'update' || operation === 'redeploy') {
+    const stored = await loadStoredApp(context.db, app);
+    deployment = buildDeployment(stored, templateOf(deps, app, agent, app.version));
+  }
+  const result = await hub.request(
+    agent.id,
+    'app.control',
+    { app_id: app.id, operation, deployment },
+    context.config.agentHub.deployTimeoutMs,
+  );
+  await updateAppFields(context.db, app.id, { status: result.status });
+  return { app_id: app.id, status: result.status, operation };
+}
+
+/** Removes the app from its server first, then its rows. */
+export async function removeApp(deps: AppDeps, agent: AgentRecord, appId: unknown): Promise<void> {
+  const { context, hub } = deps;
+  const app = await requireApp(deps, agent, appId);
+  requireOnline(context, agent);
+  await hub.request(agent.id, 'app.delete', { app_id: app.id }, context.config.agentHub.deployTimeoutMs);
+  await deleteApp(context.db, app.id);
+}
+
+/** Wire action per spec is 'active' | 'stopped'; `operation` refines it (restart, update, redeploy). */
+export function controlOperation(action: unknown, operation: unknown): AppOperation {
+  if (action !== 'active' && action !== 'stopped') throw appErrors.actionInvalid();
+  if (operation === undefined || operation === null || operation === '')
+    return action === 'active' ? 'start' : 'stop';
+  if (typeof operation !== 'string' || OPERATIONS[operation] !== action) throw appErrors.operationInvalid();
+  return operation as AppOperation;
+}

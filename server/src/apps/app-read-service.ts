@@ -1,0 +1,68 @@
+/** Reading apps (spec section 7, Apps): the list, statuses, one app's details and its logs. */
+import { memberRoles, requireAgentAccess, requireOnline } from '../agents/agent-access.js';
+import { listAgentsOfUser, type AgentRecord } from '../agents/agent-store.js';
+import { invalidRequest } from '../errors/domain-error.js';
+import type { AppLogs } from 'contract';
+import { toAppDetails } from './app-config.js';
+import { requireApp, templateMeta, templateOf, type AppDeps } from './app-lookup.js';
+import { listAppsOfAgents, loadStoredApp } from './app-store.js';
+
+/** An offline agent's apps show status 0 (unknown), whatever was last reported. */
+export async function listApps(deps: AppDeps, agent: AgentRecord) {
+  const apps = await listAppsOfAgents(deps.context.db, [agent.id]);
+  const online = deps.hub.isOnline(agent.id);
+  return apps.map((app) => ({
+    id: app.id,
+    name: app.name,
+    icon: app.icon,
+    color: app.color,
+    extension: app.extension,
+    status: online ? app.status : 0,
+  }));
+}
+
+/** Statuses of one agent's apps, or of every app on the user's agents when none is given. */
+export async function appStatuses(deps: AppDeps, userId: string, agentId: string | undefined) {
+  const { context, hub } = deps;
+  const agentIds = agentId
+    ? [(await requireAgentAccess(context, userId, agentId, memberRoles)).id]
+    : (await listAgentsOfUser(context.db, userId)).map((agent) => agent.id);
+  const apps = await listAppsOfAgents(context.db, agentIds);
+  return apps.map((app) => ({ app_id: app.id, status: hub.isOnline(app.agent_id) ? app.status : 0 }));
+}
+
+/** The app with its configuration, at its own version or at `version` of its template. */
+export async function getApp(deps: AppDeps, agent: AgentRecord, appId: unknown, version: unknown) {
+  const stored = await loadStoredApp(deps.context.db, await requireApp(deps, agent, appId));
+  const wanted = typeof version === 'string' && version.trim() ? version.trim() : null;
+  const template = templateOf(deps, stored.app, agent, wanted);
+  const meta = stored.app.template_id
+    ? templateMeta(deps, stored.app.template_id)
+    : { tags: [], versions: [] };
+  return toAppDetails(stored, template, meta, template?.version ?? stored.app.version);
+}
+
+/** The latest 50 lines first, then the lines since the last one (at most 2000 per answer). */
+export async function appLogs(
+  deps: AppDeps,
+  agent: AgentRecord,
+  query: { app_id: string; tail?: string; since?: string; until?: string },
+): Promise<AppLogs> {
+  const app = await requireApp(deps, agent, query.app_id);
+  requireOnline(deps.context, agent);
+  const since = optionalMs(query.since);
+  const tail = optionalMs(query.tail) ?? (since === undefined ? 50 : undefined);
+  return deps.hub.request(agent.id, 'app.logs', {
+    app_id: app.id,
+    tail: tail === undefined ? undefined : Math.min(tail, 2000),
+    since_ms: since,
+    until_ms: optionalMs(query.until),
+  });
+}
+
+function optionalMs(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) throw invalidRequest();
+  return Math.floor(number);
+}

@@ -1,0 +1,21 @@
+/** The apps area's error catalogue: stable codes, exact user-facing texts (spec sections 5 and 8). */
+import { DomainError } from '../errors/domain-error.js';
+
+export const appErrors = {
+  notFound: () => new DomainError('APP_NOT_FOUND', 'App ID not found'),
+  idRequired: () => new DomainError('APP_ID_REQUIRED', 'App ID is required'),
+  idRequiredForUpdate: () => new DomainError('APP_ID_REQUIRED', 'App ID is required for update'),
+  templateRequired: () => new DomainError('TEMPLATE_REQUIRED', 'Template ID is required'),
+  nameTaken: () => new DomainError('APP_NAME_TAKEN', 'An app with this name already exists'),
+  agentUnpaid: () =>
+    new DomainError(
+      'AGENT_UNPAID',
+      'This server has no active plan. Assign it a Free or Pro plan to install or edit apps.',
+    ),
+  actionInvalid: () => new DomainError('APP_ACTION_INVALID', "Action must be 'active' or 'stopped'"),
+  operationInvalid: () =>
+    new DomainError(
+      'APP_OPERATION_INVALID',
+      `Operation must be one of start, restart, update, redeploy (action 'active') or stop (action 'stopped')`,
+    ),
+} as const;
