@@ -1,16 +1,12 @@
 import type { AppContext } from '../context.js';
-import { DomainError } from '../errors/domain-error.js';
 import { adminRoles } from '../organizations/access.js';
 import { findOrgRole } from '../organizations/member-store.js';
 import type { OrganizationRole } from '../organizations/tables.js';
+import { agentErrors } from './errors.js';
 import { findAgentRecord, type AgentRecord } from './agent-store.js';
 
 export const memberRoles: readonly OrganizationRole[] = ['owner', 'admin', 'billing'];
 export { adminRoles };
-
-export function agentNotFound(agentId: string): DomainError {
-  return new DomainError('AGENT_NOT_FOUND', `Agent with ID ${agentId} not found`);
-}
 
 /**
  * The agent, if the user has one of `roles` in its organization. Unknown agents and agents of
@@ -22,19 +18,18 @@ export async function requireAgentAccess(
   agentId: unknown,
   roles: readonly OrganizationRole[],
 ): Promise<AgentRecord> {
-  if (typeof agentId !== 'string' || agentId.trim() === '')
-    throw new DomainError('AGENT_ID_REQUIRED', 'Agent ID is required');
+  if (typeof agentId !== 'string' || agentId.trim() === '') throw agentErrors.idRequired();
   const agent = await findAgentRecord(context.db, agentId);
-  if (!agent) throw agentNotFound(agentId);
+  if (!agent) throw agentErrors.notFound(agentId);
   const role = await findOrgRole(context.db, userId, agent.organization_id);
-  if (!role) throw agentNotFound(agentId);
+  if (!role) throw agentErrors.notFound(agentId);
   if (!roles.includes(role)) {
-    throw new DomainError('AGENT_FORBIDDEN', 'You don’t have permission to manage settings for this server.');
+    throw agentErrors.forbidden();
   }
   return agent;
 }
 
 /** The agent must be connected for calls that act on its server. */
 export function requireOnline(context: AppContext, agent: AgentRecord): void {
-  if (!context.presence.isOnline(agent.id)) throw new DomainError('AGENT_OFFLINE', 'Agent is offline');
+  if (!context.presence.isOnline(agent.id)) throw agentErrors.offline();
 }

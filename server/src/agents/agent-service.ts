@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { DomainError } from '../errors/domain-error.js';
+import { agentErrors } from './errors.js';
 import type { AgentHub } from '../hub/agent-hub.js';
 import { normalizePairingCode } from './pairing-code.js';
 import type { Feature, NamedValue } from 'contract';
@@ -47,9 +47,6 @@ export function toAgentView(agent: AgentRecord): AgentView {
   };
 }
 
-const INVALID_CODE = 'Invalid or expired code. Check the code printed by the agent and try again.';
-const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
-
 /** Agent rules of spec sections 5–7: pairing, listing, presence, rename, delete, versions, update. */
 export class AgentService {
   // Guessing a 6-character code is only feasible at volume: cap attempts per user and per address.
@@ -76,10 +73,9 @@ export class AgentService {
     address: string,
     input: { code: string; organization_id: string },
   ): Promise<AgentView> {
-    if (!this.perUser.hit(userId) || !this.perAddress.hit(address))
-      throw new DomainError('PAIRING_RATE_LIMITED', TOO_MANY);
+    if (!this.perUser.hit(userId) || !this.perAddress.hit(address)) throw agentErrors.pairingRateLimited();
     const code = normalizePairingCode(input.code);
-    if (!code) throw new DomainError('PAIRING_CODE_INVALID', INVALID_CODE);
+    if (!code) throw agentErrors.pairingCodeInvalid();
     const id = randomUUID();
     const claimed = await claimPairingCode(this.context.db, code, {
       id,
@@ -87,30 +83,25 @@ export class AgentService {
       name: `Server ${code}`,
       now: Date.now(),
     });
-    if (!claimed) throw new DomainError('PAIRING_CODE_INVALID', INVALID_CODE);
+    if (!claimed) throw agentErrors.pairingCodeInvalid();
     await this.hub.agentClaimed(claimed.certificate_fingerprint, id);
     const agent = await findAgentRecord(this.context.db, id);
-    if (!agent) throw new DomainError('AGENT_NOT_FOUND', `Agent with ID ${id} not found`);
+    if (!agent) throw agentErrors.notFound(id);
     return toAgentView(agent);
   }
 
   async rename(agent: AgentRecord, newName: string): Promise<AgentView> {
     const name = newName.trim();
-    if (!name) throw new DomainError('AGENT_NAME_REQUIRED', 'Server name is required');
-    if (name.length < 3)
-      throw new DomainError('AGENT_NAME_SHORT', 'Server name must have at least 3 characters');
-    if (name.length > 255)
-      throw new DomainError('AGENT_NAME_LONG', 'Server name must be 255 characters or less');
+    if (!name) throw agentErrors.nameRequired();
+    if (name.length < 3) throw agentErrors.nameTooShort();
+    if (name.length > 255) throw agentErrors.nameTooLong();
     await renameAgent(this.context.db, agent.id, name);
     return toAgentView({ ...agent, name });
   }
 
   async delete(agent: AgentRecord): Promise<void> {
     if (this.hub.isOnline(agent.id)) {
-      throw new DomainError(
-        'AGENT_ONLINE',
-        'The server must be offline to be deleted. Stop its agent first.',
-      );
+      throw agentErrors.online();
     }
     await deleteAndRevokeAgent(this.context.db, agent, Date.now());
     this.hub.revoke(agent.id, agent.certificate_fingerprint);

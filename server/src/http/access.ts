@@ -46,7 +46,7 @@ export function agentRole(roles: readonly OrganizationRole[]): RouteAuth {
   return { kind: 'agent', roles };
 }
 
-export function notAuthenticated(): DomainError {
+function notAuthenticated(): DomainError {
   return new DomainError('AUTH_REQUIRED', 'Not authenticated');
 }
 

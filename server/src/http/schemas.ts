@@ -57,7 +57,7 @@ export const done = Type.Object({ success: Type.Boolean(), message: Type.String(
 export const anyData = Type.Unknown();
 
 /** Every refusal: 4xx and 5xx answers. */
-export const refusal = Type.Object({ success: Type.Literal(false), message: Type.String() });
+const refusal = Type.Object({ success: Type.Literal(false), message: Type.String() });
 
 /** `response` for a route answering `ok`, with the refusal shape for every error status. */
 export function answers<T extends TSchema>(ok: T) {

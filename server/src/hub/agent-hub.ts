@@ -11,6 +11,7 @@ import {
   touchLastSeen,
 } from '../agents/agent-store.js';
 import type { Database } from '../db/schema.js';
+import { agentErrors } from '../agents/errors.js';
 import { DomainError } from '../errors/domain-error.js';
 import { parseAgentCertificate, verifyProof, type ParsedCertificate } from './certificate.js';
 import type { AgentHubConfig } from './config.js';
@@ -43,10 +44,6 @@ interface PendingRequest {
 export interface AgentHubEvents {
   onAppStatus(agentId: string, apps: AppStatusEntry[]): Promise<void>;
   log(message: string): void;
-}
-
-export function agentOffline(): DomainError {
-  return new DomainError('AGENT_OFFLINE', 'Agent is offline');
 }
 
 /**
@@ -114,7 +111,7 @@ export class AgentHub implements AgentPresence {
     timeoutMs = this.config.requestTimeoutMs,
   ): Promise<AgentMethods[M]['result']> {
     const session = this.online.get(agentId);
-    if (!session) return Promise.reject(agentOffline());
+    if (!session) return Promise.reject(agentErrors.offline());
     const id = String(this.nextRequestId++);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

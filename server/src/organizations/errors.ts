@@ -2,6 +2,7 @@
 import { DomainError } from '../errors/domain-error.js';
 
 export const organizationErrors = {
+  noAccess: () => new DomainError('ORG_FORBIDDEN', 'You don’t have access to this organization'),
   nameRequired: () => new DomainError('ORG_NAME_REQUIRED', 'Organization name is required'),
   nameTooLong: () => new DomainError('ORG_NAME_TOO_LONG', 'Organization name must be 255 characters or less'),
   onlyOwnerMayDelete: () =>
@@ -20,8 +21,6 @@ export const organizationErrors = {
   memberRequired: () => new DomainError('MEMBER_REQUIRED', 'User ID is required'),
   memberNotFound: () => new DomainError('MEMBER_NOT_FOUND', 'Member not found'),
   ownerNotRemovable: () => new DomainError('MEMBER_OWNER', 'Owner members cannot be removed'),
-  agentNotFound: (agentId: string) =>
-    new DomainError('AGENT_NOT_FOUND', `Agent with ID ${agentId} not found`),
   planTypeInvalid: () => new DomainError('PLAN_TYPE_INVALID', "Plan type must be 'free' or 'pro'"),
   freeSlotUsed: () =>
     new DomainError(

@@ -14,6 +14,7 @@ import type { DatabaseEngine } from '../db/connect.js';
 import { lockWithinTransaction } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
 import { adminRoles } from './access.js';
+import { agentErrors } from '../agents/errors.js';
 import { organizationErrors } from './errors.js';
 import { findOrgRole, findOwnerIds } from './member-store.js';
 import { findOrganization } from './organization-store.js';
@@ -38,7 +39,7 @@ export async function promoteAgent(
     const agent = await findAgent(trx, agentId);
     const role = agent ? await findOrgRole(trx, userId, agent.organization_id) : null;
     // Unknown and foreign agents get the same answer: ids cannot be probed.
-    if (!agent || !role || !adminRoles.includes(role)) throw organizationErrors.agentNotFound(agentId);
+    if (!agent || !role || !adminRoles.includes(role)) throw agentErrors.notFound(agentId);
 
     if (type === 'free') {
       if (agent.subscription_status === 'free')

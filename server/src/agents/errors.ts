@@ -1,0 +1,22 @@
+/** The agents area's error catalogue: stable codes, exact user-facing texts (spec sections 5, 6 and 8). */
+import { DomainError } from '../errors/domain-error.js';
+
+export const agentErrors = {
+  idRequired: () => new DomainError('AGENT_ID_REQUIRED', 'Agent ID is required'),
+  notFound: (agentId: string) => new DomainError('AGENT_NOT_FOUND', `Agent with ID ${agentId} not found`),
+  forbidden: () =>
+    new DomainError('AGENT_FORBIDDEN', 'You don’t have permission to manage settings for this server.'),
+  offline: () => new DomainError('AGENT_OFFLINE', 'Agent is offline'),
+  online: () =>
+    new DomainError('AGENT_ONLINE', 'The server must be offline to be deleted. Stop its agent first.'),
+  nameRequired: () => new DomainError('AGENT_NAME_REQUIRED', 'Server name is required'),
+  nameTooShort: () => new DomainError('AGENT_NAME_SHORT', 'Server name must have at least 3 characters'),
+  nameTooLong: () => new DomainError('AGENT_NAME_LONG', 'Server name must be 255 characters or less'),
+  pairingRateLimited: () =>
+    new DomainError('PAIRING_RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.'),
+  pairingCodeInvalid: () =>
+    new DomainError(
+      'PAIRING_CODE_INVALID',
+      'Invalid or expired code. Check the code printed by the agent and try again.',
+    ),
+} as const;
