@@ -1,7 +1,8 @@
 /**
  * Import rules the build holds (pnpm lint): no cycles; remotes and the host meet only in
- * `shared`; in the server, imports only go down: the app → the edge (http/) and routes →
- * services (rules) → stores (the only SQL) → db/ and errors/. A rule broken here fails lint.
+ * `shared`; `contract` imports no package that uses it; in the server, imports only go down:
+ * the app → the edge (http/) and routes → services (rules) → stores (the only SQL) → db/ and
+ * errors/. A rule broken here fails lint.
  */
 const SERVER = '^server/src/';
 const TEST = '(\\.test\\.ts|/test/[^/]+\\.ts)$';
@@ -31,6 +32,13 @@ module.exports = {
       comment: 'shared is below every remote and the host.',
       from: { path: '^shared/' },
       to: { path: '^(mfe-[^/]+|host-shell)/' },
+    },
+    {
+      name: 'contract-is-the-bottom',
+      severity: 'error',
+      comment: 'contract holds what server, agent and dashboard agree on; it imports none of them.',
+      from: { path: '^contract/' },
+      to: { path: '^(server|agent|shared|host-shell|mfe-[^/]+)/' },
     },
     {
       name: 'routes-never-import-stores',
