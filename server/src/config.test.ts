@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from './config.js';
 
@@ -34,4 +37,27 @@ test('any OIDC issuer can be configured', () => {
     [config.auth.issuer, config.auth.clientId, config.auth.clientSecret],
     ['https://id.example', 'a', 'b'],
   );
+});
+
+test('production refuses to start with the agent release private key beside its public key', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dh-release-key-'));
+  const production = {
+    NODE_ENV: 'production',
+    OIDC_CLIENT_ID: 'client',
+    OIDC_CLIENT_SECRET: 'secret',
+    AGENT_RELEASE_PUBLIC_KEY: path.join(dir, 'release-key.pub.pem'),
+  };
+  try {
+    await writeFile(path.join(dir, 'release-key.pub.pem'), 'public');
+    assert.equal(loadConfig(production).agentHub.releasePublicKeyPath, path.join(dir, 'release-key.pub.pem'));
+    await writeFile(path.join(dir, 'release-key.pem'), 'private');
+    assert.throws(
+      () => loadConfig(production),
+      /release private key .* must not be on the server in production/,
+    );
+    // Development keeps its local key pair together (start.sh).
+    assert.doesNotThrow(() => loadConfig({ ...production, NODE_ENV: 'development' }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -86,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     auth: loadAuthConfig(env, mode, publicUrl),
     billing: loadBillingConfig(env, mode),
-    agentHub: loadAgentHubConfig(env, repoRoot, { releasesDir, dataDir }),
+    agentHub: loadAgentHubConfig(env, repoRoot, { releasesDir, dataDir, production: mode === 'production' }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /** Settings of the agent hub (`config.agentHub`), each from the environment with a default. */
@@ -28,8 +29,13 @@ export interface AgentHubConfig {
 export function loadAgentHubConfig(
   env: NodeJS.ProcessEnv,
   repoRoot: string,
-  dirs: { releasesDir: string; dataDir: string },
+  dirs: { releasesDir: string; dataDir: string; production: boolean },
 ): AgentHubConfig {
+  const releasePublicKeyPath = path.resolve(
+    env.AGENT_RELEASE_PUBLIC_KEY ?? path.join(dirs.dataDir, 'release-key', 'release-key.pub.pem'),
+  );
+  if (dirs.production)
+    refuseReleasePrivateKey([path.dirname(releasePublicKeyPath), path.join(dirs.dataDir, 'release-key')]);
   const agentBundlePath = env.AGENT_BUNDLE_PATH ?? `${repoRoot}/agent/dist/dockhand-agent.mjs`;
   return {
     requestTimeoutMs: Number(env.AGENT_REQUEST_TIMEOUT_MS ?? 30_000),
@@ -40,8 +46,17 @@ export function loadAgentHubConfig(
     agentLauncherPath: path.join(path.dirname(agentBundlePath), 'dockhand-agent-launcher.mjs'),
     nodeBinaryPath: env.AGENT_NODE_BINARY ?? process.execPath,
     releasesDir: path.resolve(env.AGENT_RELEASES_DIR ?? path.join(dirs.releasesDir, 'agent')),
-    releasePublicKeyPath: path.resolve(
-      env.AGENT_RELEASE_PUBLIC_KEY ?? path.join(dirs.dataDir, 'release-key', 'release-key.pub.pem'),
-    ),
+    releasePublicKeyPath,
   };
+}
+
+/** Whoever holds the release key can run code on every agent: in production it stays offline. */
+function refuseReleasePrivateKey(folders: string[]): void {
+  for (const folder of folders) {
+    const file = path.join(folder, 'release-key.pem');
+    if (existsSync(file))
+      throw new Error(
+        `The agent release private key ${file} must not be on the server in production; keep it offline and give the server only the public key (README, 'Agent releases')`,
+      );
+  }
 }
