@@ -92,7 +92,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await registerBillingRoutes(app, context);
   const apps = { context, hub };
   registerAgentRoutes(app, new AgentService(context, hub));
-  registerAgentReleaseRoutes(app, context, new AgentReleaseService(context, hub, (m) => app.log.warn(m)));
+  registerAgentReleaseRoutes(app, new AgentReleaseService(context, hub, (m) => app.log.warn(m)));
   registerAppRoutes(app, apps);
   registerCatalogRoutes(app, context, apps);
   registerRegistryRoutes(app, new RegistryService(context, hub));

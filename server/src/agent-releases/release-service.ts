@@ -1,10 +1,16 @@
 import { AGENT_UPDATES_CAPABILITY, decodeUpdateSetting, type NamedValue } from 'contract';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { requireOnline } from '../agents/agent-access.js';
-import { compareVersions, sameVersion, sortVersionsDescending } from '../catalog/versions.js';
+import { readFile } from 'node:fs/promises';
+import {
+  compareVersions,
+  sameVersion,
+  sortVersionsDescending,
+  VERSION_PATTERN,
+} from '../catalog/versions.js';
 import type { AppContext } from '../context.js';
 import type { AgentHub } from '../hub/agent-hub.js';
-import { DomainError } from '../errors/domain-error.js';
+import { releaseErrors } from './errors.js';
 import { listAgentReleases, type AgentRelease } from './release-store.js';
 
 /** Spec section 3, 'Agent version'. */
@@ -73,19 +79,11 @@ export class AgentReleaseService {
     requireOnline(this.context, agent);
     const wanted = input.version;
     const release = (await this.releases()).find((candidate) => sameVersion(candidate.version, wanted));
-    if (!release)
-      throw new DomainError(
-        'AGENT_VERSION_NOT_FOUND',
-        `Agent version ${wanted || '(none)'} is not available`,
-      );
+    if (!release) throw releaseErrors.versionNotFound(wanted);
     const running = capability(agent, 'agent_version');
-    if (running && sameVersion(running, release.version))
-      throw new DomainError('AGENT_VERSION_RUNNING', `The agent already runs ${release.name}`);
+    if (running && sameVersion(running, release.version)) throw releaseErrors.versionRunning(release.name);
     if (running && compareVersions(release.version, running) < 0 && input.downgrade !== true)
-      throw new DomainError(
-        'AGENT_DOWNGRADE_NOT_CONFIRMED',
-        `${release.name} is older than the running ${running}; confirm the downgrade to install it`,
-      );
+      throw releaseErrors.downgradeNotConfirmed(release.name, running);
     return this.hub.request(agent.id, 'agent.update', {
       version: release.version,
       // Relative: the agent downloads from the server it is connected to.
@@ -96,10 +94,18 @@ export class AgentReleaseService {
   }
 
   async bundlePath(version: string): Promise<string> {
-    const release = (await this.releases()).find((candidate) => candidate.version === version);
-    if (!release)
-      throw new DomainError('AGENT_VERSION_NOT_FOUND', `Agent version ${version} is not available`);
+    const release = VERSION_PATTERN.test(version)
+      ? (await this.releases()).find((candidate) => candidate.version === version)
+      : undefined;
+    if (!release) throw releaseErrors.versionNotFound(version);
     return release.bundlePath;
+  }
+
+  /** The release public key install.sh pins (the private half is never on this server). */
+  async publicKey(): Promise<string> {
+    return readFile(this.context.config.agentHub.releasePublicKeyPath, 'utf8').catch(() => {
+      throw releaseErrors.releaseKeyMissing();
+    });
   }
 
   private releases(): Promise<AgentRelease[]> {

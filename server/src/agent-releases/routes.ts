@@ -1,21 +1,14 @@
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { adminRoles, memberRoles } from '../agents/agent-access.js';
-import { VERSION_PATTERN } from '../catalog/versions.js';
-import type { AppContext } from '../context.js';
-import { DomainError } from '../errors/domain-error.js';
 import { agentOf, agentRole } from '../http/access.js';
 import { anyData, answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
 import type { AgentReleaseService } from './release-service.js';
 
 /** Spec section 7 `get-available-versions` / `update-agent`, the release downloads and the release public key. */
-export function registerAgentReleaseRoutes(
-  app: FastifyInstance,
-  context: AppContext,
-  releases: AgentReleaseService,
-): void {
+export function registerAgentReleaseRoutes(app: FastifyInstance, releases: AgentReleaseService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const agentId = requiredId('Agent ID is required');
 
@@ -57,10 +50,7 @@ export function registerAgentReleaseRoutes(
   app.get<{ Params: { version: string } }>(
     '/agent/releases/:version/dockhand-agent.mjs',
     async (request, reply) => {
-      const { version } = request.params;
-      if (!VERSION_PATTERN.test(version))
-        throw new DomainError('AGENT_VERSION_NOT_FOUND', `Agent version ${version} is not available`);
-      const file = await releases.bundlePath(version);
+      const file = await releases.bundlePath(request.params.version);
       const info = await stat(file);
       reply
         .header('content-type', 'text/javascript; charset=utf-8')
@@ -72,12 +62,7 @@ export function registerAgentReleaseRoutes(
 
   // install.sh pins this key on the host; the matching private key never lives on this server.
   app.get('/agent/download/release-key.pub.pem', async (_request, reply) => {
-    const key = await readFile(context.config.agentHub.releasePublicKeyPath, 'utf8').catch(() => {
-      throw new DomainError(
-        'AGENT_RELEASE_KEY_MISSING',
-        'No agent release key is configured on this server (AGENT_RELEASE_PUBLIC_KEY)',
-      );
-    });
+    const key = await releases.publicKey();
     reply.header('content-type', 'application/x-pem-file').header('cache-control', 'no-store');
     return key;
   });
