@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { access, copyFile, rename } from 'node:fs/promises';
+import { access, copyFile, mkdir, rename } from 'node:fs/promises';
 import {
   nextBundle,
   previousBundle,
@@ -49,6 +49,8 @@ export class Launcher {
   constructor(private readonly options: LauncherOptions) {}
 
   async start(): Promise<void> {
+    // The agent makes its state folder too, but the launcher runs first on a fresh install.
+    await mkdir(this.options.stateDir, { recursive: true, mode: 0o700 });
     const state = await readUpdateState(this.options.stateDir);
     // The launcher stopped mid-trial (reboot, restart): the new version never proved itself.
     if (state?.status === 'trial' && (await exists(previousBundle(this.options.bundlePath)))) {

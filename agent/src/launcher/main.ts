@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Launcher } from './launcher.js';
 
@@ -17,8 +17,6 @@ const launcher = new Launcher({
   env: process.env,
   log: (message) => console.log(`[dockhand-launcher] ${message}`),
 });
-// The agent makes its state folder too; the launcher may be first (a fresh install).
-await mkdir(stateDir, { recursive: true, mode: 0o700 });
 await launcher.start();
 await writeFile(path.join(stateDir, 'launcher.pid'), `${process.pid}\n`, { mode: 0o600 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
