@@ -89,3 +89,24 @@ test('a secret value typed into the draft is never written to session storage', 
   // The page itself keeps it until the app is created.
   expect(screen.getByLabelText('Variable #1 value')).toHaveValue('super-secret-value');
 });
+
+test('an empty app name says it is required once the user leaves the field or works on the app', async () => {
+  renderCreate();
+  // A page just opened is not scolded.
+  expect(screen.queryByText('App name is required')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByLabelText(/App Name/));
+  await userEvent.tab();
+  expect(screen.getByText('App name is required')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await userEvent.type(screen.getByLabelText(/App Name/), 'named');
+  expect(screen.queryByText('App name is required')).not.toBeInTheDocument();
+  await userEvent.clear(screen.getByLabelText(/App Name/));
+  expect(screen.getByText('App name is required')).toBeInTheDocument();
+});
+
+test('writing files without naming the app shows that the name is required', async () => {
+  renderCreate();
+  await writeCompose();
+  expect(screen.getByText('App name is required')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+});

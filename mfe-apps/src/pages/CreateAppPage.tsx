@@ -11,7 +11,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   appsQueryOptions,
@@ -62,6 +62,10 @@ export default function CreateAppPage() {
   const nameError = validateAppName(app.name, {
     existingNames: (apps.data ?? []).map((entry) => entry.name),
   });
+  // A fresh page stays quiet; once the user has left the name field or started on the app,
+  // a missing name is explained instead of leaving Create silently disabled.
+  const [nameTouched, setNameTouched] = useState(false);
+  const showNameError = Boolean(nameError) && (nameTouched || !unchanged(app));
   const draftErrors = validateDraft(app.draft);
   const unavailable = !currentAgent || !isOnline || isServerUnpaid(currentAgent.subscription_status);
 
@@ -103,7 +107,7 @@ export default function CreateAppPage() {
       </Text>
       {!currentAgent && <Text color="gray.600">No server selected. Please select a server first.</Text>}
       <Stack spacing={5}>
-        <FormControl isRequired isInvalid={app.name !== '' && Boolean(nameError)} maxW="lg">
+        <FormControl isRequired isInvalid={showNameError} maxW="lg">
           <FormLabel>App Name</FormLabel>
           <Input
             value={app.name}
@@ -111,6 +115,7 @@ export default function CreateAppPage() {
               const name = event.target.value;
               setApp((current) => ({ ...current, name }));
             }}
+            onBlur={() => setNameTouched(true)}
             placeholder="my-app"
             autoComplete="off"
           />
