@@ -1,5 +1,5 @@
 import type { AgentVersion } from 'shared';
-import { isAgentUpdateAvailable, orderAgentVersions } from './agent-versions';
+import { newestAgentUpdate, orderAgentVersions } from './agent-versions';
 
 const version = (version_number: string, is_beta = false): AgentVersion => ({
   version_number,
@@ -18,10 +18,12 @@ describe('agent versions', () => {
     ).toEqual(['1.10.0', 'v1.9.1', '1.2.0']);
   });
 
-  it('offers an update only for a newer stable version', () => {
-    expect(isAgentUpdateAvailable([version('1.1.0')], '1.0.0')).toBe(true);
-    expect(isAgentUpdateAvailable([version('1.1.0', true)], '1.0.0')).toBe(false);
-    expect(isAgentUpdateAvailable([version('1.0.0')], '1.0.0')).toBe(false);
-    expect(isAgentUpdateAvailable([version('1.1.0')], null)).toBe(false);
+  it('offers the newest stable version above the running one', () => {
+    expect(newestAgentUpdate([version('1.1.0'), version('1.10.0'), version('1.2.0')], '1.0.0')).toBe(
+      '1.10.0',
+    );
+    expect(newestAgentUpdate([version('1.1.0', true)], '1.0.0')).toBeNull();
+    expect(newestAgentUpdate([version('1.0.0')], '1.0.0')).toBeNull();
+    expect(newestAgentUpdate([version('1.1.0')], null)).toBeNull();
   });
 });

@@ -27,13 +27,14 @@ export function orderAgentVersions(versions: readonly AgentVersion[]): AgentVers
   return sortByVersionDescending(versions, (version) => version.version_number);
 }
 
-/** True when a stable (non-beta) version newer than the running one exists. */
-export function isAgentUpdateAvailable(
+/** The newest stable (non-beta) version above the running one, or null when the agent is current. */
+export function newestAgentUpdate(
   versions: readonly AgentVersion[],
   runningVersion: string | null,
-): boolean {
-  if (!runningVersion) return false;
-  return versions.some(
+): string | null {
+  if (!runningVersion) return null;
+  const newer = versions.filter(
     (version) => !version.is_beta && isNewerVersion(version.version_number, runningVersion),
   );
+  return orderAgentVersions(newer)[0]?.version_number ?? null;
 }

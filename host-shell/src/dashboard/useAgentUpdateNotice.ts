@@ -1,21 +1,45 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { capabilityValue, eventBus, type Agent } from 'shared';
-import { agentVersionsQueryOptions, isAgentUpdateAvailable } from './agent-versions';
+import { agentVersionsQueryOptions, newestAgentUpdate } from './agent-versions';
 
-/** Whether the agent can be updated; raises the 'Update Available' toast once per server per page. */
+/**
+ * localStorage key of the newest version already announced per server ({agentId: version}): a
+ * notice the user has seen stays away across pages and reloads until a newer release appears.
+ */
+export const AGENT_UPDATE_NOTICES_KEY = 'agent_update_notices';
+
+function announcedVersions(): Record<string, string> {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(AGENT_UPDATE_NOTICES_KEY) ?? '{}');
+    return stored && typeof stored === 'object' ? (stored as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function rememberAnnounced(agentId: string, version: string): void {
+  localStorage.setItem(
+    AGENT_UPDATE_NOTICES_KEY,
+    JSON.stringify({ ...announcedVersions(), [agentId]: version }),
+  );
+}
+
+/** Whether the agent can be updated; raises the 'Update Available' toast once per server and release. */
 export function useAgentUpdateNotice(agent: Agent | null): boolean {
-  const versions = useQuery({ ...agentVersionsQueryOptions(agent?.id ?? ''), enabled: Boolean(agent) });
+  const agentId = agent?.id ?? '';
+  const versions = useQuery({ ...agentVersionsQueryOptions(agentId), enabled: Boolean(agent) });
   const running = agent ? capabilityValue(agent.capabilities, 'agent_version') : null;
-  const available = isAgentUpdateAvailable(versions.data ?? [], running);
-  const announced = useRef(new Set<string>());
+  const newest = newestAgentUpdate(versions.data ?? [], running);
+  const name = agent?.name;
   useEffect(() => {
-    if (!available || !agent || announced.current.has(agent.id)) return;
-    announced.current.add(agent.id);
+    // Only the server these versions were fetched for is named, whichever is selected by then.
+    if (!newest || !agentId || !name || announcedVersions()[agentId] === newest) return;
+    rememberAnnounced(agentId, newest);
     eventBus.publish('toast:show', {
       title: 'Update Available',
-      description: `A newer agent version is available for ${agent.name}.`,
+      description: `A newer agent version is available for ${name}.`,
     });
-  }, [available, agent]);
-  return available;
+  }, [newest, agentId, name]);
+  return newest !== null;
 }
