@@ -7,10 +7,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import type Provider from 'oidc-provider';
-import type { JWK, KoaContextWithOIDC } from 'oidc-provider';
+import type { Interaction, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.js';
 import { createMemoryAdapterFactory } from './dev-idp-adapter.js';
 import { renderDevSignInPage } from './dev-idp-page.js';
@@ -46,7 +46,8 @@ export async function registerDevIdentityProvider(app: FastifyInstance, config: 
     });
 
     scope.get<{ Params: { uid: string } }>(`${INTERACTION}/:uid`, async (request, reply) => {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const details = await findInteraction(provider, request, reply);
+      if (!details) return notFound(reply);
       if (details.prompt.name === 'login') {
         return reply
           .type('text/html')
@@ -54,11 +55,12 @@ export async function registerDevIdentityProvider(app: FastifyInstance, config: 
       }
       // Any other prompt (consent) is granted automatically.
       return finish(reply, () =>
-        provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true }),
+        provider.interactionResult(request.raw, reply.raw, {}, { mergeWithLastSubmission: true }),
       );
     });
 
     scope.post<{ Params: { uid: string } }>(`${INTERACTION}/:uid/login`, async (request, reply) => {
+      if (!(await findInteraction(provider, request, reply))) return notFound(reply);
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       const name = (form.name ?? '').trim();
       const email = (form.email ?? '').trim().toLowerCase();
@@ -79,7 +81,7 @@ export async function registerDevIdentityProvider(app: FastifyInstance, config: 
       const accountId = `dev-${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
       accounts.set(accountId, { email, name });
       return finish(reply, () =>
-        provider.interactionFinished(
+        provider.interactionResult(
           request.raw,
           reply.raw,
           { login: { accountId } },
@@ -100,11 +102,39 @@ export async function registerDevIdentityProvider(app: FastifyInstance, config: 
   });
 }
 
-/** Hands the raw response to oidc-provider, which writes the redirect itself. */
-async function finish(reply: FastifyReply, write: () => Promise<void>): Promise<void> {
+/**
+ * The interaction this browser's cookie names, when it is the one in the URL; null when it is
+ * unknown, expired or another one (oidc-provider throws SessionNotFound for those).
+ */
+async function findInteraction(
+  provider: Provider,
+  request: FastifyRequest<{ Params: { uid: string } }>,
+  reply: FastifyReply,
+): Promise<Interaction | null> {
+  try {
+    const interaction = await provider.interactionDetails(request.raw, reply.raw);
+    return interaction.uid === request.params.uid ? interaction : null;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'SessionNotFound') return null;
+    throw error;
+  }
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(404)
+    .type('text/html')
+    .send(
+      '<!doctype html><title>Sign-in not found</title><h1>Sign-in not found</h1>' +
+        '<p>This sign-in has expired or does not exist. Start again from Dockhand.</p>',
+    );
+}
+
+/** Records the interaction's result, then sends the browser back to the provider with a 303. */
+async function finish(reply: FastifyReply, result: () => Promise<string>): Promise<FastifyReply> {
+  const returnTo = await result();
   setSecurityHeaders(reply);
-  reply.hijack();
-  await write();
+  return reply.status(303).header('location', returnTo).send();
 }
 
 function setSecurityHeaders(reply: FastifyReply): void {

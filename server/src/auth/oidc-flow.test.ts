@@ -155,3 +155,33 @@ test('the dev identity provider keeps the browser on the public host, not the lo
     await close();
   }
 });
+
+test('the dev identity provider answers 404, not a hung request, for an unknown or foreign sign-in', async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { app, close } = await createTestApp({ PUBLIC_URL: base, PORT: String(port) });
+  await app.listen({ host: '127.0.0.1', port });
+  try {
+    const form = {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'Eve', email: 'eve@example.com' }).toString(),
+    };
+    // A browser with a real sign-in under way (its interaction cookie is set) and one without.
+    const started = new Browser();
+    const login = await started.get(`${base}/auth/google/login?redirect=/`);
+    await started.get(login.headers.get('location')!);
+    for (const browser of [new Browser(), started]) {
+      for (const [path, init] of [
+        ['/dev-idp/interaction/unknown-id', {}],
+        ['/dev-idp/interaction/unknown-id/login', form],
+      ] as const) {
+        const response = await browser.get(`${base}${path}`, { ...init, signal: AbortSignal.timeout(5000) });
+        assert.equal(response.status, 404, path);
+        assert.match(await response.text(), /Sign-in not found/);
+      }
+    }
+  } finally {
+    await close();
+  }
+});
