@@ -97,7 +97,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
 
   app.get(
     '/auth/logout',
-    { config: { auth: publicRoute }, schema: { response: answers(done) } },
+    { config: { auth: publicRoute, changesState: true }, schema: { response: answers(done) } },
     async (request, reply) => {
       await closeSession(context, {
         refreshToken: request.cookies[REFRESH_TOKEN_COOKIE],

@@ -136,6 +136,29 @@ describe('sessions', () => {
     assert.equal((await refresh(app, user.refreshToken)).statusCode, 401);
   });
 
+  test('logout from another site (a link or redirect on a foreign page) keeps the session', async () => {
+    const user = await signIn(app, 'cross-site-logout@example.com');
+    const cookies = { access_token: user.accessToken, refresh_token: user.refreshToken };
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      { origin: 'https://evil.example' },
+    ]) {
+      const response = await app.inject({ method: 'GET', url: '/auth/logout', cookies, headers });
+      assert.equal(response.statusCode, 403);
+      assert.equal(response.json().success, false);
+      assert.equal(cookie(response, 'refresh_token'), undefined);
+    }
+    assert.equal((await refresh(app, user.refreshToken)).statusCode, 200);
+    // The dashboard's own logout (same origin, or same site) still signs out.
+    const own = await app.inject({
+      method: 'GET',
+      url: '/auth/logout',
+      cookies,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    assert.equal(own.statusCode, 200);
+  });
+
   test('sessions that ended more than a day ago are pruned with their refresh tokens', async () => {
     const user = await signIn(app, 'prune@example.com');
     const db = app.dockhand.db;

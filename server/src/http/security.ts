@@ -2,13 +2,23 @@
  * Security headers on every response, and CSRF protection for state-changing `/api/v1` and
  * `/auth` calls: a request that carries cookies and no bearer header must carry an Origin (or, failing that,
  * a Referer) of this site. Bearer-header requests are safe by construction (a foreign page cannot
- * set the header), so they pass.
+ * set the header), so they pass. A GET that changes state (the spec's `GET /auth/logout`) declares
+ * `config: { changesState: true }`: it is refused when the browser says the request comes from
+ * another site (`Sec-Fetch-Site: cross-site`, or a foreign Origin), so a link or redirect on a
+ * foreign page cannot sign anyone out; same-site use is unchanged.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { DomainError } from '../errors/domain-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A safe-method route that changes state anyway; refused when the request is cross-site. */
+    changesState?: boolean;
+  }
+}
 
 export function registerSecurity(app: FastifyInstance, config: Config): void {
   const csp = [
@@ -38,6 +48,9 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
 
   const ownOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.changesState && crossSite(request, ownOrigin)) {
+      throw new DomainError('CSRF', 'Request origin not allowed');
+    }
     if (SAFE_METHODS.has(request.method) || !needsCsrfCheck(request.url)) return;
     const header = request.headers.authorization;
     if (typeof header === 'string' && header.startsWith('Bearer ')) return;
@@ -51,6 +64,12 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
 
 function needsCsrfCheck(url: string): boolean {
   return url.startsWith('/api/v1/') || url.startsWith('/auth/') || url.startsWith('/billing/dev/');
+}
+
+function crossSite(request: FastifyRequest, ownOrigin: string): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && origin !== ownOrigin;
 }
 
 function sentOrigin(request: FastifyRequest, ownOrigin: string): boolean {

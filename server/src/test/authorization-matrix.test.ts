@@ -97,11 +97,16 @@ const cases: Case[] = [
     request: () => get('/auth/logout'),
     expected: { signedOut: ok, outsider: ok, billing: ok, admin: ok, owner: ok },
   },
+  {
+    name: 'GET /auth/logout from another site',
+    request: () => ({ ...get('/auth/logout'), headers: { 'sec-fetch-site': 'cross-site' } }),
+    expected: { signedOut: 403, outsider: 403, billing: 403, admin: 403, owner: 403 },
+  },
 ];
 
 function withActor(fixture: Fixture, actor: Actor, options: InjectOptions): InjectOptions {
   if (actor === 'signedOut') return options;
-  return { ...options, headers: { ...fixture[actor].headers } };
+  return { ...options, headers: { ...options.headers, ...fixture[actor].headers } };
 }
 
 /** Strings that identify the organization the actor must not see. */
