@@ -8,7 +8,7 @@ import type { Admission } from '../policy/admission.js';
 import type { AppDeployment, AppLogs, AppOperation, AppStatusEntry } from 'contract';
 import type { AppRecord, AppStore } from './app-store.js';
 import { readProjectLogs, type LogQuery } from './logs.js';
-import { appStatusFromContainers, AppStatus, type ContainerState } from './status.js';
+import { appStatusFromContainers, type ContainerState } from './status.js';
 import { assertProjectName, assertVariableName, composeFilesOf, safeFilePath } from './validation.js';
 
 interface ContainerListEntry {
@@ -193,5 +193,3 @@ export class AppManager {
 function filenamesOf(deployment: AppDeployment): string[] {
   return deployment.files.map((file) => file.filename);
 }
-
-export { AppStatus };

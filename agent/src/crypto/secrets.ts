@@ -18,7 +18,7 @@ import { pemToDer } from '../identity.js';
  * Key: ECDH(ephemeral private key, agent certificate public key) → 32-byte shared secret (X
  * coordinate, WebCrypto `deriveBits(…, 256)`); AES key = SHA-256(shared secret). Plaintext is UTF-8.
  */
-export interface SecretEnvelope {
+interface SecretEnvelope {
   v: 1;
   epk: string;
   iv: string;
@@ -27,7 +27,7 @@ export interface SecretEnvelope {
 
 const ECDH = { name: 'ECDH', namedCurve: 'P-256' } as const;
 
-export function parseEnvelope(value: string): SecretEnvelope | null {
+function parseEnvelope(value: string): SecretEnvelope | null {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return null;
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as Partial<SecretEnvelope>;

@@ -34,7 +34,7 @@ function parseList<T>(json: string): T[] {
   }
 }
 
-export function toAgentView(agent: AgentRecord): AgentView {
+function toAgentView(agent: AgentRecord): AgentView {
   return {
     id: agent.id,
     name: agent.name,

@@ -5,24 +5,24 @@
  */
 
 export const PLANS = ['free', 'pro', 'business'] as const;
-export type Plan = (typeof PLANS)[number];
+type Plan = (typeof PLANS)[number];
 
 /** Extensions an app can provide (template `extension`) or accept (`supported_extensions`). */
 export const EXTENSIONS = ['proxy'] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 
 export const VARIABLE_TYPES = ['constant', 'inherited'] as const;
-export type TemplateVariableType = (typeof VARIABLE_TYPES)[number];
+type TemplateVariableType = (typeof VARIABLE_TYPES)[number];
 
 export const SECRET_CHARSETS = ['alphanumeric', 'hex'] as const;
-export type SecretCharset = (typeof SECRET_CHARSETS)[number];
+type SecretCharset = (typeof SECRET_CHARSETS)[number];
 
 export interface Sponsorship {
   name: string;
   url: string;
 }
 
-export interface Release {
+interface Release {
   /** Version string of spec section 3: optional leading v, major.minor.patch, optional -suffix. */
   name: string;
   /** ISO date, YYYY-MM-DD. */

@@ -62,7 +62,7 @@ export interface CatalogLogger {
   error(message: string): void;
 }
 
-export interface ReleaseOptions {
+interface ReleaseOptions {
   /** Free-plan servers may only install the releases named in registry.tags (spec section 6). */
   freePlanOnly?: boolean;
 }

@@ -4,7 +4,7 @@
  * `${NAME+alt}`. `$$` is an escaped dollar and refers to nothing.
  */
 
-export type ReferenceModifier = '' | ':-' | '-' | ':?' | '?' | ':+' | '+';
+type ReferenceModifier = '' | ':-' | '-' | ':?' | '?' | ':+' | '+';
 
 export interface VariableReference {
   name: string;

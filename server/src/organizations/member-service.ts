@@ -50,10 +50,7 @@ export async function getMembers(db: Kysely<Database>, organizationId: string): 
   ];
 }
 
-export function validateInvite(
-  rawEmail: unknown,
-  rawRole: unknown,
-): { email: string; role: OrganizationRole } {
+function validateInvite(rawEmail: unknown, rawRole: unknown): { email: string; role: OrganizationRole } {
   if (rawEmail === undefined || rawEmail === null) throw organizationErrors.emailRequired();
   if (typeof rawEmail !== 'string') throw invalidRequest();
   const email = rawEmail.trim().toLowerCase();

@@ -17,7 +17,7 @@ import type { OrganizationRole, OrganizationSubscriptionStatus } from './tables.
 
 export const ORGANIZATION_NAME_MAX = 255;
 
-export function validateOrganizationName(value: unknown): string {
+function validateOrganizationName(value: unknown): string {
   if (value === undefined || value === null) throw organizationErrors.nameRequired();
   if (typeof value !== 'string') throw invalidRequest();
   const name = value.trim();

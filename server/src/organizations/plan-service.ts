@@ -19,7 +19,7 @@ import { organizationErrors } from './errors.js';
 import { findOrgRole, findOwnerIds } from './member-store.js';
 import { findOrganization } from './organization-store.js';
 
-export const FREE_SERVERS_PER_USER = 1;
+const FREE_SERVERS_PER_USER = 1;
 export type PlanType = 'free' | 'pro';
 
 export function parsePlanType(value: unknown): PlanType {

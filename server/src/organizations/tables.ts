@@ -1,6 +1,5 @@
 /** Organizations, their members and pending invitations. */
 export type OrganizationRole = 'owner' | 'admin' | 'billing';
-export const organizationRoles: readonly OrganizationRole[] = ['owner', 'admin', 'billing'];
 
 /** 'paid' means Business; anything else is Individual. */
 export type OrganizationSubscriptionStatus = 'paid' | 'unpaid';
@@ -18,14 +17,14 @@ export interface OrganizationsTable {
   created_at: number;
 }
 
-export interface OrganizationMembersTable {
+interface OrganizationMembersTable {
   organization_id: string;
   user_id: string;
   role: OrganizationRole;
   created_at: number;
 }
 
-export interface OrganizationInvitationsTable {
+interface OrganizationInvitationsTable {
   id: string;
   organization_id: string;
   /** Lower-cased; the invitee joins when they sign in with this email. */
