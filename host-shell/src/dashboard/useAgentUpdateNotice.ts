@@ -7,7 +7,7 @@ import { agentVersionsQueryOptions, newestAgentUpdate } from './agent-versions';
  * localStorage key of the newest version already announced per server ({agentId: version}): a
  * notice the user has seen stays away across pages and reloads until a newer release appears.
  */
-export const AGENT_UPDATE_NOTICES_KEY = 'agent_update_notices';
+const AGENT_UPDATE_NOTICES_KEY = 'agent_update_notices';
 
 function announcedVersions(): Record<string, string> {
   try {
