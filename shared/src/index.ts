@@ -143,6 +143,7 @@ export {
   parseServerPlan,
   serverPlanLabel,
   upgradeActionFor,
+  versionChoiceLabel,
   versionChoicesForPlan,
 } from './domain/plans';
 export type {

@@ -11,7 +11,17 @@ import {
   Tooltip,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { AppIcon, appStatusColour, appStatusLabel, type AppDetails, type AppStatusCode } from 'shared';
+import {
+  AppIcon,
+  FREE_PLAN_MORE_VERSIONS_MESSAGE,
+  appStatusColour,
+  appStatusLabel,
+  versionChoiceLabel,
+  versionChoicesForPlan,
+  type Agent,
+  type AppDetails,
+  type AppStatusCode,
+} from 'shared';
 import type { AppOperation } from '../app-api';
 import { OPERATION_RUNNING, controlAvailability } from './app-controls';
 
@@ -49,6 +59,8 @@ interface AppHeaderProps {
   details: AppDetails;
   /** The version the app runs (the details on screen may be of another one). */
   currentVersion: string;
+  /** The server's plan: a free (or unpaid) server cannot pick releases that need Pro. */
+  serverPlan: Agent['subscription_status'];
   logo: string | undefined;
   status: AppStatusCode | null;
   operation: AppOperation | null;
@@ -64,6 +76,7 @@ interface AppHeaderProps {
 export function AppHeader({
   details,
   currentVersion,
+  serverPlan,
   logo,
   status,
   operation,
@@ -75,12 +88,16 @@ export function AppHeader({
 }: AppHeaderProps) {
   const { config } = details;
   const available = controlAvailability(status, busy || disabled);
-  const versions =
-    details.versions.length > 0
-      ? details.versions
-      : currentVersion
-        ? [{ name: currentVersion, breaking_changes: false }]
-        : [];
+  // The install dialog's rule: the version the app runs stays offered, Pro-only ones show locked.
+  const versions = versionChoicesForPlan(
+    details.versions.map((version) => version.name),
+    details.tags.map((tag) => tag.name),
+    serverPlan,
+    currentVersion || null,
+  );
+  const breaking = new Set(
+    details.versions.filter((version) => version.breaking_changes).map((version) => version.name),
+  );
   return (
     <Flex gap={6} direction={{ base: 'column', md: 'row' }} align={{ base: 'flex-start', md: 'center' }}>
       <Flex
@@ -113,8 +130,8 @@ export function AppHeader({
         <Text color="gray.600" mt={1}>
           {config.description || 'No description available'}
         </Text>
-        {versions.length > 0 && (
-          <Flex align="center" gap={2} mt={3}>
+        {versions.choices.length > 0 && (
+          <Flex align="center" gap={2} mt={3} wrap="wrap">
             <Text fontSize="sm" color="gray.600">
               Version
             </Text>
@@ -128,14 +145,19 @@ export function AppHeader({
                 onViewVersion(event.target.value === currentVersion ? undefined : event.target.value)
               }
             >
-              {versions.map((version) => (
-                <option key={version.name} value={version.name}>
-                  {version.name}
-                  {version.name === currentVersion ? ' (current)' : ''}
-                  {version.breaking_changes ? ' – breaking changes' : ''}
+              {versions.choices.map((choice) => (
+                <option key={choice.name} value={choice.name} disabled={choice.locked}>
+                  {versionChoiceLabel(choice)}
+                  {choice.name === currentVersion ? ' (current)' : ''}
+                  {breaking.has(choice.name) ? ' – breaking changes' : ''}
                 </option>
               ))}
             </Select>
+            {versions.olderVersionsHidden && (
+              <Text fontSize="sm" color="gray.600">
+                {FREE_PLAN_MORE_VERSIONS_MESSAGE}
+              </Text>
+            )}
           </Flex>
         )}
         <ButtonGroup size="sm" mt={4} flexWrap="wrap" gap={2} spacing={0}>

@@ -241,3 +241,31 @@ test('the Editor tab saves an override as a user file and deploys', async () => 
     expect(toasts.calls).toHaveBeenCalledWith({ title: 'App redeployed', status: 'success' }),
   );
 });
+
+test('on a Free server the version picker locks releases that need Pro, as the install dialog does', async () => {
+  const freeDetails = {
+    ...details(),
+    tags: [{ name: '1.0.0' }],
+    versions: [
+      { name: '1.2.0', breaking_changes: true },
+      { name: '1.1.0', breaking_changes: false },
+      { name: '1.0.0', breaking_changes: false },
+      { name: '0.9.0', breaking_changes: false },
+    ],
+  };
+  renderDetail({
+    agent: testServer({ subscription_status: 'free' }),
+    answers: { '/api/v1/apps/get-app': ok(freeDetails) },
+  });
+  const picker = await screen.findByRole('combobox', { name: 'Version' });
+  expect(
+    within(picker)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['1.2.0 (Pro 🔒) – breaking changes', '1.1.0 (Pro 🔒)', '1.0.0 (current)']);
+  expect(screen.getByRole('option', { name: '1.1.0 (Pro 🔒)' })).toBeDisabled();
+  expect(screen.getByRole('option', { name: '1.0.0 (current)' })).toBeEnabled();
+  expect(
+    screen.getByText('More version releases are available with a Pro subscription.'),
+  ).toBeInTheDocument();
+});

@@ -122,6 +122,7 @@ export default function AppDetailPage() {
             <AppHeader
               details={details}
               currentVersion={current.data.config.version ?? ''}
+              serverPlan={currentAgent.subscription_status}
               logo={catalogItem?.image}
               status={control.status}
               operation={control.operation}

@@ -27,6 +27,7 @@ import {
   appsQueryOptions,
   useToastMessage,
   validateAppName,
+  versionChoiceLabel,
   type CatalogItem,
   type SubscriptionStatus,
 } from 'shared';
@@ -152,7 +153,7 @@ export function InstallDialog({
                   <Select value={version ?? ''} onChange={(event) => setVersion(event.target.value)}>
                     {versions.choices.map((choice) => (
                       <option key={choice.name} value={choice.name} disabled={choice.locked}>
-                        {choice.locked ? `${choice.name} (Pro 🔒)` : choice.name}
+                        {versionChoiceLabel(choice)}
                       </option>
                     ))}
                   </Select>

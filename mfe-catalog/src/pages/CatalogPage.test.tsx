@@ -173,6 +173,9 @@ test('an unpaid server shows the plan banner and cannot install', async () => {
   expect(within(dialog).getByText(/This server has no plan yet/)).toBeInTheDocument();
   expect(within(dialog).getByLabelText('Application Name')).toBeDisabled();
   expect(within(dialog).getByRole('button', { name: 'Install' })).toBeDisabled();
+  // No plan yet gives no more than Free would: the Pro release is locked, never preselected.
+  expect(within(dialog).getByLabelText('Version')).toHaveValue('1.21.0');
+  expect(within(dialog).getByRole('option', { name: '1.22.0 (Pro 🔒)' })).toBeDisabled();
 });
 
 test('a private beta opens the waitlist dialog, whose buttons only close it', async () => {

@@ -9,6 +9,7 @@ import {
   parseServerPlan,
   serverPlanLabel,
   upgradeActionFor,
+  versionChoiceLabel,
   versionChoicesForPlan,
 } from './plans';
 
@@ -111,6 +112,19 @@ describe('versionChoicesForPlan', () => {
     expect(FREE_PLAN_MORE_VERSIONS_MESSAGE).toBe(
       'More version releases are available with a Pro subscription.',
     );
+  });
+
+  it('gives an unpaid server no more than Free, and always offers the version an app runs', () => {
+    expect(versionChoicesForPlan(releases, ['2.0.0'], 'unpaid').choices).toEqual(
+      versionChoicesForPlan(releases, ['2.0.0'], 'free').choices,
+    );
+    const { choices } = versionChoicesForPlan(releases, ['2.0.0'], 'free', '1.1.0');
+    expect(choices.map((choice) => versionChoiceLabel(choice))).toEqual([
+      '3.0.0 (Pro 🔒)',
+      '2.1.0 (Pro 🔒)',
+      '2.0.0',
+      '1.1.0',
+    ]);
   });
 
   it('locks everything on a free server when no tag exists', () => {

@@ -110,19 +110,29 @@ export interface VersionChoices {
   olderVersionsHidden: boolean;
 }
 
+/** The words of a version in a picker: a locked one carries the 'Pro' lock. */
+export function versionChoiceLabel(choice: VersionChoice): string {
+  return choice.locked ? `${choice.name} (Pro 🔒)` : choice.name;
+}
+
 /**
- * Which versions a server may install (spec section 6, free-plan servers). Paid and unpaid
- * servers see every release (unpaid ones cannot install anyway). A free server may install only
- * the versions published as tags; releases newer than its newest tag show locked, older
- * releases are hidden. Output is ordered newest first.
+ * Which versions a server may install (spec section 6, free-plan servers). Paid servers see
+ * every release. A free server may install only the versions published as tags; releases newer
+ * than its newest tag show locked, older releases are hidden. An unpaid server has no plan yet,
+ * so it gets no more than Free would (it cannot install until one is assigned). `running`, the
+ * version an app already runs, is always offered. Output is ordered newest first.
  */
 export function versionChoicesForPlan(
   releases: readonly string[],
   tags: readonly string[],
   serverPlan: unknown,
+  running?: string | null,
 ): VersionChoices {
-  const everything = sortByVersionDescending([...new Set([...releases, ...tags])], (name) => name);
-  if (parseServerPlan(serverPlan) !== 'free') {
+  const everything = sortByVersionDescending(
+    [...new Set([...releases, ...tags, ...(running ? [running] : [])])],
+    (name) => name,
+  );
+  if (parseServerPlan(serverPlan) === 'paid') {
     return { choices: everything.map((name) => ({ name, locked: false })), olderVersionsHidden: false };
   }
   const tagSet = new Set(tags);
@@ -130,7 +140,7 @@ export function versionChoicesForPlan(
   const choices: VersionChoice[] = [];
   let olderVersionsHidden = false;
   for (const name of everything) {
-    if (tagSet.has(name)) choices.push({ name, locked: false });
+    if (tagSet.has(name) || name === running) choices.push({ name, locked: false });
     else if (newestTag === undefined || compareVersions(name, newestTag) > 0)
       choices.push({ name, locked: true });
     else olderVersionsHidden = true;
