@@ -1,6 +1,13 @@
 import { Box, Flex, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { AppIcon, appStatusColour, appStatusLabel, type AppListItem, type AppStatusCode } from 'shared';
+import {
+  APP_STATUS_CODES,
+  AppIcon,
+  appStatusColour,
+  appStatusLabel,
+  type AppListItem,
+  type AppStatusCode,
+} from 'shared';
 import { PlusIcon } from '../shell/icons';
 
 const APP_TILE_SIZE = '128px';
@@ -93,7 +100,9 @@ function AppTile({ app, status }: { app: AppListItem; status: AppStatusCode | nu
 
 /** The add tile plus one tile per app (icon, name, status label). */
 export function AppsGrid({ apps, statuses, isOnline, canDeploy, onDeploy }: AppsGridProps) {
-  const statusOf = (app: AppListItem) => (isOnline ? (statuses?.[app.id] ?? app.status ?? null) : null);
+  // An offline server reports nothing: its apps' state is unknown, not still awaited.
+  const statusOf = (app: AppListItem) =>
+    isOnline ? (statuses?.[app.id] ?? app.status ?? null) : APP_STATUS_CODES.Unknown;
   return (
     <Box>
       <Box sx={gridStyles}>

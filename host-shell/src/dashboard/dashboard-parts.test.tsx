@@ -110,9 +110,10 @@ describe('AppsGrid', () => {
     expect(screen.getByText('Waiting...')).toBeInTheDocument();
   });
 
-  it('shows no last known status while the server is offline', () => {
+  it('shows an unknown status, not a last known one, while the server is offline', () => {
     wrap(<AppsGrid apps={[apps[1]!]} statuses={{ y: 1 }} isOnline={false} canDeploy onDeploy={jest.fn()} />);
-    expect(screen.getByTestId('app-tile')).toHaveTextContent('Waiting...');
+    expect(screen.getByTestId('app-tile')).toHaveTextContent('Unknown');
+    expect(screen.queryByText('Waiting...')).not.toBeInTheDocument();
     expect(screen.queryByText('Stopped')).not.toBeInTheDocument();
     expect(screen.queryByText('Active')).not.toBeInTheDocument();
   });

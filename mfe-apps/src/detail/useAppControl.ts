@@ -1,6 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { appStatusesQueryOptions, queryKeys, useToastMessage, type AppStatusCode } from 'shared';
+import {
+  APP_STATUS_CODES,
+  appStatusesQueryOptions,
+  queryKeys,
+  useToastMessage,
+  type AppStatusCode,
+} from 'shared';
 import type { AppOperation } from '../app-api';
 import { useControlAppMutation } from '../useControlAppMutation';
 import { OPERATION_DONE, POLL_RESUME_MS, TRANSITION_MAX_MS, isTransitionOver } from './app-controls';
@@ -25,7 +31,8 @@ export function useAppControl(agentId: string, appId: string, isOnline: boolean)
   const [transitionStartedAt, setTransitionStartedAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const statuses = useQuery(appStatusesQueryOptions(agentId, isOnline && !paused));
-  const status = isOnline ? (statuses.data?.[appId] ?? null) : null;
+  // An offline server reports nothing: the app's state is unknown, not still awaited.
+  const status = isOnline ? (statuses.data?.[appId] ?? null) : APP_STATUS_CODES.Unknown;
 
   const resumeSoon = () =>
     window.setTimeout(() => {

@@ -141,6 +141,8 @@ test('an offline server disables the controls and says why', async () => {
   expect(
     await screen.findByText('The server is offline. Interactions with this app are disabled.'),
   ).toBeInTheDocument();
+  expect(screen.getByTestId('app-status')).toHaveTextContent('Unknown');
+  expect(screen.queryByText('Waiting...')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
 });
