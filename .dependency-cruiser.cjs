@@ -27,6 +27,13 @@ module.exports = {
       to: { path: '^(mfe-[^/]+|host-shell)/', pathNot: '^$1/' },
     },
     {
+      name: 'contract-imports-nothing-of-ours',
+      severity: 'error',
+      comment: 'The contract is below the server, the agent and the dashboard: it imports none of them.',
+      from: { path: '^contract/' },
+      to: { path: '^(server|agent|shared|host-shell|mfe-[^/]+)/' },
+    },
+    {
       name: 'shared-imports-no-app',
       severity: 'error',
       comment: 'shared is below every remote and the host.',

@@ -49,5 +49,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The host and the remotes take the contract's rules from the 'shared' singleton, so one copy
+    // is loaded per page and the schema half of the contract never reaches a browser bundle.
+    files: ['host-shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['contract', 'contract/*'], message: 'Import the contract rules from shared.' },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
 );

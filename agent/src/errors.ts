@@ -36,13 +36,6 @@ export class AgentError extends Error {
 
 /** Exact texts of spec section 5 that the agent re-checks (it never trusts the server blindly). */
 export const ValidationText = {
-  filenameRequired: 'Filename is required',
-  filenameTraversal: 'Filename must not contain path traversal sequences ("..")',
-  filenameChars:
-    'Filename can only contain letters, numbers, hyphens, underscores, dots, and forward slashes ("/")',
-  variableRequired: 'Variable name is required',
-  variableChars:
-    'Variable name must start with a letter or underscore and contain only letters, numbers, and underscores',
   networkRequired: 'Network name is required',
   addressRequired: 'Address is required',
 } as const;

@@ -17,7 +17,6 @@ export type {
   AppStatusEntry,
   AppVariable,
   CatalogItem,
-  CatalogRelease,
   ExtensionValue,
   LogEntry,
   LogsPage,
@@ -25,12 +24,20 @@ export type {
   Network,
   Organization,
   OrganizationRole,
-  PlanTier,
   Registry,
   SubscriptionStatus,
   User,
   UserOrganization,
 } from './types';
+
+// The contract's pure rules the remotes use (they reach the contract only through shared).
+export {
+  AppStatus,
+  isVariableName,
+  LogLimits,
+  referencedVariables,
+  rewriteVariableReferences,
+} from 'contract/rules';
 
 export { ApiError, INVALID_RESPONSE, NOT_AUTHENTICATED, isApiError } from './api/ApiError';
 export type { ApiErrorKind } from './api/ApiError';
@@ -154,7 +161,6 @@ export type {
   VersionChoices,
 } from './domain/plans';
 export {
-  APP_STATUS_CODES,
   APP_STATUS_WAITING_LABEL,
   appStatusColour,
   appStatusLabel,

@@ -1,7 +1,8 @@
 /** Entities of spec section 3, as the API returns them (snake_case) or as the client holds them. */
+import type { AppStatusCode, CatalogItem as ContractCatalogItem, OrganizationRole } from 'contract/rules';
 
+export type { AppStatusCode, OrganizationRole };
 export type SubscriptionStatus = 'free' | 'paid' | 'unpaid';
-export type OrganizationRole = 'owner' | 'admin' | 'billing';
 
 export interface UserOrganization {
   id: string;
@@ -85,7 +86,6 @@ export interface Network {
 }
 
 /** App status codes: 0 unknown, 1 active, 2 idle, 3 restarting, 4 problematic, 5 stopped. */
-export type AppStatusCode = 0 | 1 | 2 | 3 | 4 | 5;
 
 export interface AppListItem {
   id: string;
@@ -148,39 +148,8 @@ export interface AppDetails {
   variables: Record<string, string>;
 }
 
-export type PlanTier = 'free' | 'pro' | 'business';
-
-export interface CatalogRelease {
-  name: string;
-  date: string;
-  description: string;
-  breaking_changes: boolean;
-  changelog_url: string | null;
-}
-
-export interface CatalogItem {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  summary: string;
-  license: string | null;
-  license_url: string | null;
-  homepage_url: string | null;
-  repository_url: string | null;
-  registry_url: string | null;
-  documentation_url: string | null;
-  keywords: string[];
-  tags: string[];
-  alternative_to: string[];
-  logo: string | null;
-  waiting_list: boolean;
-  available_in: PlanTier[];
-  sponsorship: { name: string; url: string }[];
-  registry: { tags: { name: string }[]; releases: CatalogRelease[] };
-  /** Why the app needs the server's 'host access' admission policy; null when it does not. */
-  host_access?: string | null;
-  /** Added by the client. */
+/** A catalog item as the API lists it (the contract's), with what the client adds. */
+export interface CatalogItem extends ContractCatalogItem {
   featured?: boolean;
   url?: string;
   image?: string;

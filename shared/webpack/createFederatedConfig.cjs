@@ -127,7 +127,13 @@ function createFederatedConfig(options, env = {}, argv = {}) {
       uniqueName: `${federationName}_${version.replace(/[^a-zA-Z0-9]/g, '_')}`,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      // The contract package is compiled from its TypeScript source ('source' export condition),
+      // whose imports name the emitted '.js' files.
+      conditionNames: ['source', '...'],
+      extensionAlias: { '.js': ['.ts', '.js'] },
+    },
     module: {
       rules: [
         {

@@ -21,7 +21,7 @@ import {
   testAppManager,
 } from '../test/docker-fixtures.js';
 import { AppManager } from './app-manager.js';
-import { AppStatus } from './status.js';
+import { AppStatus } from 'contract';
 
 const prefix = `dhagent${process.pid}-`;
 const image = `dockhand-agent-test/busybox:${process.pid}`;

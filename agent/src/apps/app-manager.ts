@@ -5,7 +5,7 @@ import type { ComposeProject, ComposeRunner } from '../docker/compose.js';
 import type { DockerEngine } from '../docker/engine.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import type { Admission } from '../policy/admission.js';
-import type { AppDeployment, AppLogs, AppOperation, AppStatusEntry } from 'contract';
+import { type AppDeployment, type AppLogs, type AppOperation, type AppStatusEntry } from 'contract';
 import type { AppRecord, AppStore } from './app-store.js';
 import { readProjectLogs, type LogQuery } from './logs.js';
 import { appStatusFromContainers, type ContainerState } from './status.js';

@@ -1,4 +1,4 @@
-import type { AppLogs, LogEntry } from 'contract';
+import { LogLimits, type AppLogs, type LogEntry } from 'contract';
 import { demuxDockerStream, type DockerEngine } from '../docker/engine.js';
 
 export interface LogQuery {
@@ -80,8 +80,7 @@ function parseLine(line: string, containerId: string, channel: 'stdout' | 'stder
   };
 }
 
-/** Keeps one answer of 2000 lines well under the hub's frame limit. */
-const MAX_MESSAGE = 4096;
 function truncate(message: string): string {
-  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
+  const max = LogLimits.maxMessageLength;
+  return message.length > max ? `${message.slice(0, max)}…` : message;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { appStatusFromContainers, AppStatus } from './status.js';
+import { AppStatus } from 'contract';
+import { appStatusFromContainers } from './status.js';
 
 const running = { state: 'running', status: 'Up 2 minutes' };
 

@@ -1,13 +1,4 @@
-/** App status codes of spec section 4. */
-export const AppStatus = {
-  Unknown: 0,
-  Active: 1,
-  Idle: 2,
-  Restarting: 3,
-  Problematic: 4,
-  Stopped: 5,
-} as const;
-export type AppStatusCode = (typeof AppStatus)[keyof typeof AppStatus];
+import { AppStatus, type AppStatusCode } from 'contract';
 
 /** The parts of the engine's container list entry that decide an app's status. */
 export interface ContainerState {

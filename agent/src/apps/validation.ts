@@ -1,30 +1,25 @@
 import path from 'node:path';
-import { AgentError, AgentErrorCode, ValidationText } from '../errors.js';
+import { filenameError, variableNameError } from 'contract';
+import { AgentError, AgentErrorCode } from '../errors.js';
 
-const FILENAME_CHARS = /^[A-Za-z0-9_./-]+$/;
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PROJECT_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const APP_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 
-/** Spec section 5 filename rules, plus: relative, and resolving inside `baseDir`. */
+/** The contract's filename rule, plus: the path resolves inside `baseDir`. */
 export function safeFilePath(baseDir: string, filename: string): string {
-  if (!filename) throw new AgentError(AgentErrorCode.InvalidFilename, ValidationText.filenameRequired);
-  if (filename.split('/').includes('..')) {
-    throw new AgentError(AgentErrorCode.InvalidFilename, ValidationText.filenameTraversal);
-  }
-  if (!FILENAME_CHARS.test(filename))
-    throw new AgentError(AgentErrorCode.InvalidFilename, ValidationText.filenameChars);
+  const error = filenameError(filename);
+  if (error) throw new AgentError(AgentErrorCode.InvalidFilename, error);
   const resolved = path.resolve(baseDir, filename);
-  if (filename.startsWith('/') || !resolved.startsWith(baseDir + path.sep)) {
+  if (!resolved.startsWith(baseDir + path.sep)) {
     throw new AgentError(AgentErrorCode.InvalidFilename, `Filename must be a relative path: ${filename}`);
   }
   return resolved;
 }
 
+/** The contract's variable-name rule; reserved names pass (the server sets `_VERSION` and the like). */
 export function assertVariableName(name: string): void {
-  if (!name) throw new AgentError(AgentErrorCode.InvalidVariable, ValidationText.variableRequired);
-  if (!VARIABLE_NAME.test(name))
-    throw new AgentError(AgentErrorCode.InvalidVariable, ValidationText.variableChars);
+  const error = variableNameError(name, { allowReserved: true });
+  if (error) throw new AgentError(AgentErrorCode.InvalidVariable, error);
 }
 
 export function assertProjectName(name: string): void {

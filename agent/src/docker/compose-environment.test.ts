@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { AppManager } from '../apps/app-manager.js';
-import { AppStatus } from '../apps/status.js';
+import { AppStatus } from 'contract';
 import { loadOrCreateIdentity } from '../identity.js';
 import {
   buildBusyboxImage,

@@ -5,13 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { AppManager } from '../apps/app-manager.js';
-import { AppStatus } from '../apps/status.js';
+import { AppStatus, type AppDeployment } from 'contract';
 import { runCli } from '../cli.js';
 import { ComposeRunner, detectComposeCli } from '../docker/compose.js';
 import { runCommand } from '../docker/run-command.js';
 import { loadHostConfig } from '../host-config.js';
 import { loadOrCreateIdentity } from '../identity.js';
-import type { AppDeployment } from 'contract';
 import {
   buildBusyboxImage,
   httpdCompose,

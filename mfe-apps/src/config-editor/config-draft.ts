@@ -4,8 +4,15 @@
  * ('inherited', 'constant') are shown but never sent; a user item with the same filename or name
  * overrides an inherited one (as the server's deployment does).
  */
-import { ENCRYPTED_PLACEHOLDER, type AppDetails, type AppFile, type AppVariable } from 'shared';
-import { referencesVariable, rewriteVariableReferences } from './variable-references';
+import {
+  ENCRYPTED_PLACEHOLDER,
+  isVariableName,
+  referencedVariables,
+  rewriteVariableReferences,
+  type AppDetails,
+  type AppFile,
+  type AppVariable,
+} from 'shared';
 
 export interface DraftFile extends AppFile {
   content: string;
@@ -134,8 +141,6 @@ export function addVariable(draft: ConfigDraft): ConfigDraft {
   return { ...draft, variables: [...draft.variables, variable] };
 }
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /**
  * Renames a user variable and rewrites references to it in the user files (the only contents
  * saved). References are left alone when either name is not a valid identifier or another
@@ -146,7 +151,7 @@ export function renameVariable(draft: ConfigDraft, id: string, name: string): Co
   if (!variable || variable.type !== 'user' || variable.name === name) return draft;
   const from = variable.name;
   const stillNamed = draft.variables.some((entry) => entry.id !== id && entry.name === from);
-  const rewrite = IDENTIFIER.test(from) && IDENTIFIER.test(name) && !stillNamed;
+  const rewrite = isVariableName(from) && isVariableName(name) && !stillNamed;
   return {
     ...draft,
     variables: updateUser(draft.variables, id, (entry) => ({ ...entry, name })),
@@ -259,7 +264,9 @@ export function deleteOverride(draft: ConfigDraft, kind: EntryKind, originalId: 
 /** Filenames of the files whose content refers to the variable `name`. */
 export function filesReferencingVariable(draft: ConfigDraft, name: string): string[] {
   if (!name) return [];
-  return draft.files.filter((file) => referencesVariable(file.content, name)).map((file) => file.filename);
+  return draft.files
+    .filter((file) => referencedVariables(file.content).has(name))
+    .map((file) => file.filename);
 }
 
 /**

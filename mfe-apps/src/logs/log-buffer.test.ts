@@ -1,6 +1,5 @@
-import type { LogEntry } from 'shared';
+import { LogLimits, type LogEntry } from 'shared';
 import {
-  LOG_BUFFER_LIMIT,
   containerLabel,
   filterLogLines,
   formatLogLine,
@@ -62,7 +61,7 @@ describe('mergeLogLines', () => {
     const first = Array.from({ length: 1500 }, (_, i) => entry(i, `line ${i}`));
     const second = Array.from({ length: 1000 }, (_, i) => entry(1500 + i, `line ${1500 + i}`));
     const merged = mergeLogLines(mergeLogLines([], first), second);
-    expect(LOG_BUFFER_LIMIT).toBe(2000);
+    expect(LogLimits.maxLines).toBe(2000);
     expect(merged).toHaveLength(2000);
     expect(merged[0]?.message).toBe('line 500');
     expect(merged[1999]?.message).toBe('line 2499');

@@ -1,7 +1,4 @@
-import { isLogSearchActive, type LogEntry } from 'shared';
-
-/** Spec section 9: the buffer keeps the last 2000 entries. */
-export const LOG_BUFFER_LIMIT = 2000;
+import { isLogSearchActive, LogLimits, type LogEntry } from 'shared';
 
 /** Length of the container id shown when the container map has no name for it. */
 const SHORT_ID_LENGTH = 12;
@@ -42,7 +39,7 @@ export function toLogLine(entry: LogEntry): LogLine {
 export function mergeLogLines(
   buffer: readonly LogLine[],
   entries: readonly LogEntry[],
-  limit = LOG_BUFFER_LIMIT,
+  limit: number = LogLimits.maxLines,
 ): readonly LogLine[] {
   const seen = new Set(buffer.map((line) => line.key));
   const added: LogLine[] = [];

@@ -1,7 +1,4 @@
-import { ApiError, apiGet, type LogEntry, type LogsPage } from 'shared';
-
-/** Spec section 9: the first fetch (and the first after a clear) asks for the latest 50 lines. */
-const LOG_TAIL = 50;
+import { ApiError, apiGet, LogLimits, type LogEntry, type LogsPage } from 'shared';
 
 const LOGS_FAILURE_PREFIX = 'Failed to fetch logs';
 const INVALID_LOGS_RESPONSE = 'Invalid logs response';
@@ -28,7 +25,7 @@ function logsQuery({
   now = Date.now(),
 }: Omit<LogsRequest, 'signal'>): Record<string, string | number> {
   if (newestTimestamp === null) {
-    return { agent_id: agentId, app_id: appId, tail: LOG_TAIL, since: '', until: '' };
+    return { agent_id: agentId, app_id: appId, tail: LogLimits.firstTail, since: '', until: '' };
   }
   return { agent_id: agentId, app_id: appId, since: newestTimestamp, until: now };
 }

@@ -1,8 +1,8 @@
+import { MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { adminRoles, memberRoles } from '../agents/agent-access.js';
 import { agentOf, agentRole } from '../http/access.js';
 import { anyData, answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
 import type { AgentReleaseService } from './release-service.js';
@@ -15,7 +15,7 @@ export function registerAgentReleaseRoutes(app: FastifyInstance, releases: Agent
   api.get(
     '/api/v1/agents/get-available-versions',
     {
-      config: { auth: agentRole(memberRoles) },
+      config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({ agent_id: agentId, older: Type.Optional(Type.String({ maxLength: 5 })) }),
         response: answers(envelope(Type.Object({ versions: anyData }))),
@@ -31,7 +31,7 @@ export function registerAgentReleaseRoutes(app: FastifyInstance, releases: Agent
   api.post(
     '/api/v1/agents/update-agent',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         body: body({
           agent_id: agentId,

@@ -1,12 +1,8 @@
+import type { OrganizationRole } from 'contract';
 import type { AppContext } from '../context.js';
-import { adminRoles } from '../organizations/access.js';
 import { findOrgRole } from '../organizations/member-store.js';
-import type { OrganizationRole } from '../organizations/tables.js';
 import { agentErrors } from './errors.js';
 import { findAgentRecord, type AgentRecord } from './agent-store.js';
-
-export const memberRoles: readonly OrganizationRole[] = ['owner', 'admin', 'billing'];
-export { adminRoles };
 
 /**
  * The agent, if the user has one of `roles` in its organization. Unknown agents and agents of

@@ -1,9 +1,9 @@
 /** HTTP for spec section 7, Agents: who may call each route, its input and answer; rules in AgentService. */
+import { MANAGER_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole, organizationRole, signedIn, userOf } from '../http/access.js';
 import { anyData, answers, body, done, envelope, requiredId, requiredText, Type } from '../http/schemas.js';
-import { adminRoles } from './agent-access.js';
 import type { AgentService } from './agent-service.js';
 
 const agentId = requiredId('Agent ID is required');
@@ -46,7 +46,7 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentService):
   api.post(
     '/api/v1/agents/register-agent',
     {
-      config: { auth: organizationRole('organization_id', adminRoles) },
+      config: { auth: organizationRole('organization_id', MANAGER_ROLES) },
       schema: {
         body: body({
           code: requiredText('Invalid or expired code. Check the code printed by the agent and try again.', {
@@ -66,7 +66,7 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentService):
   api.post(
     '/api/v1/agents/rename-agent',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         body: body({
           agent_id: requiredId('Server ID is required'),
@@ -86,7 +86,7 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentService):
   api.post(
     '/api/v1/agents/delete-agent',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: { body: body({ agent_id: agentId }), response: answers(done) },
     },
     async (request) => {

@@ -1,8 +1,8 @@
 /** Reading apps (spec section 7, Apps): the list, statuses, one app's details and its logs. */
-import { memberRoles, requireAgentAccess, requireOnline } from '../agents/agent-access.js';
+import { requireAgentAccess, requireOnline } from '../agents/agent-access.js';
 import { listAgentsOfUser, type AgentRecord } from '../agents/agent-store.js';
 import { invalidRequest } from '../errors/domain-error.js';
-import type { AppLogs } from 'contract';
+import { LogLimits, ORGANIZATION_ROLES, type AppLogs } from 'contract';
 import { toAppDetails } from './app-config.js';
 import { requireApp, templateMeta, templateOf, type AppDeps } from './app-lookup.js';
 import { listAppsOfAgents, loadStoredApp } from './app-store.js';
@@ -25,7 +25,7 @@ export async function listApps(deps: AppDeps, agent: AgentRecord) {
 export async function appStatuses(deps: AppDeps, userId: string, agentId: string | undefined) {
   const { context, hub } = deps;
   const agentIds = agentId
-    ? [(await requireAgentAccess(context, userId, agentId, memberRoles)).id]
+    ? [(await requireAgentAccess(context, userId, agentId, ORGANIZATION_ROLES)).id]
     : (await listAgentsOfUser(context.db, userId)).map((agent) => agent.id);
   const apps = await listAppsOfAgents(context.db, agentIds);
   return apps.map((app) => ({ app_id: app.id, status: hub.isOnline(app.agent_id) ? app.status : 0 }));
@@ -51,10 +51,10 @@ export async function appLogs(
   const app = await requireApp(deps, agent, query.app_id);
   requireOnline(deps.context, agent);
   const since = optionalMs(query.since);
-  const tail = optionalMs(query.tail) ?? (since === undefined ? 50 : undefined);
+  const tail = optionalMs(query.tail) ?? (since === undefined ? LogLimits.firstTail : undefined);
   return deps.hub.request(agent.id, 'app.logs', {
     app_id: app.id,
-    tail: tail === undefined ? undefined : Math.min(tail, 2000),
+    tail: tail === undefined ? undefined : Math.min(tail, LogLimits.maxLines),
     since_ms: since,
     until_ms: optionalMs(query.until),
   });

@@ -1,58 +1,34 @@
 /** Validation rules of spec section 5 for apps, applied by the server before anything is stored. */
+import { appNameError, filenameError, NameText, variableNameError } from 'contract';
 import { DomainError } from '../errors/domain-error.js';
 
 export const ENCRYPTED_PLACEHOLDER = '<encrypted>';
 
 const invalid = (code: string, message: string) => new DomainError(code, message);
 
+/** Spec section 5 app-name rule (the contract's); returns the trimmed name. */
 export function validateAppName(name: unknown): string {
-  if (typeof name !== 'string' || name.trim() === '')
-    throw invalid('APP_NAME_REQUIRED', 'App name is required');
-  const trimmed = name.trim();
-  if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(trimmed)) {
-    throw invalid(
-      'APP_NAME_INVALID',
-      'App name must start with a letter and contain only letters, numbers, and hyphens',
-    );
-  }
-  if (trimmed.length > 63) throw invalid('APP_NAME_LONG', 'App name must be 63 characters or less');
-  return trimmed;
+  const text = typeof name === 'string' ? name : '';
+  const error = appNameError(text);
+  if (error)
+    throw invalid(error === NameText.appNameRequired ? 'APP_NAME_REQUIRED' : 'APP_NAME_INVALID', error);
+  return text.trim();
 }
 
+/** The contract's filename rule, its message prefixed 'File #N: ' as the editor shows it. */
 export function validateFilename(filename: unknown, index: number): string {
-  const prefix = `File #${index + 1}: `;
-  if (typeof filename !== 'string' || filename === '')
-    throw invalid('APP_FILENAME', `${prefix}Filename is required`);
-  if (filename.split('/').includes('..')) {
-    throw invalid('APP_FILENAME', `${prefix}Filename must not contain path traversal sequences ("..")`);
-  }
-  if (!/^[A-Za-z0-9_./-]+$/.test(filename)) {
-    throw invalid(
-      'APP_FILENAME',
-      `${prefix}Filename can only contain letters, numbers, hyphens, underscores, dots, and forward slashes ("/")`,
-    );
-  }
-  if (filename.startsWith('/')) throw invalid('APP_FILENAME', `${prefix}Filename must be a relative path`);
-  return filename;
+  const text = typeof filename === 'string' ? filename : '';
+  const error = filenameError(text);
+  if (error) throw invalid('APP_FILENAME', `File #${index + 1}: ${error}`);
+  return text;
 }
 
+/** The contract's variable-name rule for a user's variable, prefixed 'Variable #N: '. */
 export function validateVariableName(name: unknown, index: number): string {
-  const prefix = `Variable #${index + 1}: `;
-  if (typeof name !== 'string' || name === '')
-    throw invalid('APP_VARIABLE', `${prefix}Variable name is required`);
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-    throw invalid(
-      'APP_VARIABLE',
-      `${prefix}Variable name must start with a letter or underscore and contain only letters, numbers, and underscores`,
-    );
-  }
-  if (name.startsWith('_')) {
-    throw invalid(
-      'APP_VARIABLE',
-      `${prefix}Variable names starting with underscore are reserved and cannot be created by users`,
-    );
-  }
-  return name;
+  const text = typeof name === 'string' ? name : '';
+  const error = variableNameError(text);
+  if (error) throw invalid('APP_VARIABLE', `Variable #${index + 1}: ${error}`);
+  return text;
 }
 
 export function optionalText(value: unknown, fallback: string | null, max = 1000): string | null {

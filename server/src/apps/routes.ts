@@ -3,9 +3,9 @@
  * the app-*-service.ts files (one per use case). `agent_id` comes in the query (the spec) or the body; control-app takes the spec's
  * `action` plus an optional `operation`.
  */
+import { MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { adminRoles, memberRoles } from '../agents/agent-access.js';
 import { agentOf, agentRole, signedIn, userOf } from '../http/access.js';
 import {
   anyData,
@@ -51,7 +51,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
   api.get(
     '/api/v1/apps/get-apps',
     {
-      config: { auth: agentRole(memberRoles) },
+      config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: { querystring: agentQuery, response: answers(envelope(Type.Object({ apps: anyData }))) },
     },
     async (request) => ({
@@ -85,7 +85,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
   api.get(
     '/api/v1/apps/get-app',
     {
-      config: { auth: agentRole(memberRoles) },
+      config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({ agent_id: optionalText(100), app_id: appId, version: optionalText(100) }),
         response: answers(envelope(anyData)),
@@ -101,7 +101,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
   api.post(
     '/api/v1/apps/control-app',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         querystring: agentQuery,
         body: body({
@@ -122,7 +122,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
   api.post(
     '/api/v1/apps/delete-app',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         querystring: agentQuery,
         body: body({ agent_id: optionalText(100), app_id: appId }),
@@ -138,7 +138,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
   api.post(
     '/api/v1/apps/create-app',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: { querystring: agentQuery, body: body(configPayload), response: answers(idData) },
     },
     async (request) => ({
@@ -151,7 +151,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
   api.post(
     '/api/v1/apps/update-app',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: { querystring: agentQuery, body: body(configPayload), response: answers(idData) },
     },
     async (request) => ({
@@ -164,7 +164,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
   api.post(
     '/api/v1/apps/update-app-icon',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         body: body({
           agent_id: requiredId('Agent ID is required'),
@@ -185,7 +185,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
   api.post(
     '/api/v1/apps/update-app-name',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         body: body({
           agent_id: requiredId('Agent ID is required'),
@@ -205,7 +205,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
   api.get(
     '/api/v1/apps/get-logs',
     {
-      config: { auth: agentRole(memberRoles) },
+      config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({
           agent_id: requiredId('Agent ID is required'),

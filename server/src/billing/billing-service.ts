@@ -3,12 +3,12 @@
  * organization; without one, the business call picks the first organization where the user is
  * owner, then admin, then billing.
  */
+import { BILLING_ROLES } from 'contract';
 import type { Kysely } from 'kysely';
 import { findAgent } from '../agents/agent-store.js';
 import type { SessionUser } from '../auth/session-store.js';
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../errors/domain-error.js';
-import { billingRoles } from '../organizations/access.js';
 import { findOrgRole, firstOrganizationWithRole } from '../organizations/member-store.js';
 import { findOrganization, type OrganizationRow } from '../organizations/organization-store.js';
 import { billingErrors } from './errors.js';
@@ -26,7 +26,7 @@ async function organizationWithBillingRights(
 ): Promise<OrganizationRow> {
   const role = await findOrgRole(db, userId, organizationId);
   const organization =
-    role && billingRoles.includes(role) ? await findOrganization(db, organizationId) : null;
+    role && BILLING_ROLES.includes(role) ? await findOrganization(db, organizationId) : null;
   if (!organization) throw billingErrors.noPermissionForOrganization();
   return organization;
 }
@@ -38,7 +38,7 @@ async function pickOrganization(
   none: () => DomainError,
 ): Promise<OrganizationRow> {
   if (organizationId) return organizationWithBillingRights(db, userId, organizationId);
-  const picked = await firstOrganizationWithRole(db, userId, billingRoles);
+  const picked = await firstOrganizationWithRole(db, userId, BILLING_ROLES);
   if (!picked) throw none();
   return organizationWithBillingRights(db, userId, picked);
 }

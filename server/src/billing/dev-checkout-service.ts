@@ -3,10 +3,11 @@
  * complete it, once, while they still have billing rights; completing applies the plan.
  * The portal can end Business.
  */
+import { BILLING_ROLES } from 'contract';
 import type { Kysely } from 'kysely';
 import { findAgent } from '../agents/agent-store.js';
 import type { Database } from '../db/schema.js';
-import { billingRoles, requireOrgRole } from '../organizations/access.js';
+import { requireOrgRole } from '../organizations/access.js';
 import { findOrganization, type OrganizationRow } from '../organizations/organization-store.js';
 import {
   completeDevCheckout,
@@ -29,7 +30,7 @@ export async function requireBillingRights(
   userId: string,
   organizationId: string,
 ): Promise<OrganizationRow> {
-  await requireOrgRole(db, userId, organizationId, billingRoles, billingErrors.noPermissionForOrganization);
+  await requireOrgRole(db, userId, organizationId, BILLING_ROLES, billingErrors.noPermissionForOrganization);
   const organization = await findOrganization(db, organizationId);
   if (!organization) throw billingErrors.noPermissionForOrganization();
   return organization;

@@ -1,7 +1,7 @@
 /** HTTP for spec section 7, Catalog: the list for an agent the user can see, and one-click install. */
+import { MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { adminRoles, memberRoles } from '../agents/agent-access.js';
 import type { AppDeps } from '../apps/app-lookup.js';
 import { installApp } from '../apps/app-deploy-service.js';
 import type { AppContext } from '../context.js';
@@ -15,7 +15,7 @@ export function registerCatalogRoutes(app: FastifyInstance, context: AppContext,
   api.get(
     '/api/v1/catalog/get-apps',
     {
-      config: { auth: agentRole(memberRoles) },
+      config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({ agent_id: requiredId('Agent ID is required') }),
         response: answers(envelope(anyData)),
@@ -31,7 +31,7 @@ export function registerCatalogRoutes(app: FastifyInstance, context: AppContext,
   api.post(
     '/api/v1/catalog/install-app',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         querystring: query({ agent_id: optionalText(100) }),
         body: body({

@@ -3,9 +3,7 @@
  * template-validation.ts) and the shapes the loader hands out. The on-disk format is documented
  * at the top of templates.ts.
  */
-
-export const PLANS = ['free', 'pro', 'business'] as const;
-type Plan = (typeof PLANS)[number];
+import type { CatalogItem, Release } from 'contract';
 
 /** Extensions an app can provide (template `extension`) or accept (`supported_extensions`). */
 export const EXTENSIONS = ['proxy'] as const;
@@ -17,53 +15,10 @@ type TemplateVariableType = (typeof VARIABLE_TYPES)[number];
 export const SECRET_CHARSETS = ['alphanumeric', 'hex'] as const;
 type SecretCharset = (typeof SECRET_CHARSETS)[number];
 
-export interface Sponsorship {
-  name: string;
-  url: string;
-}
-
-interface Release {
-  /** Version string of spec section 3: optional leading v, major.minor.patch, optional -suffix. */
-  name: string;
-  /** ISO date, YYYY-MM-DD. */
-  date: string;
-  description: string;
-  breaking_changes: boolean;
-  changelog_url: string | null;
-}
-
 /** A release as stored in a template: also names the image tag deployed for it. */
 export interface TemplateRelease extends Release {
   /** Value of the system variable `_VERSION` for this release (defaults to `name`). */
   image_tag: string;
-}
-
-/** Catalog item of spec section 3, exactly what `GET /api/v1/catalog/get-apps` lists. */
-export interface CatalogItem {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  summary: string;
-  license: string;
-  license_url: string | null;
-  homepage_url: string;
-  repository_url: string | null;
-  registry_url: string | null;
-  documentation_url: string | null;
-  keywords: string[];
-  tags: string[];
-  alternative_to: string[];
-  logo: string;
-  waiting_list: boolean;
-  available_in: Plan[];
-  sponsorship: Sponsorship[];
-  registry: { tags: { name: string }[]; releases: Release[] };
-  /**
-   * Why the app needs host access (the agent's admission policy allowing everything: host
-   * networking, privileged containers, the Docker socket); null when the default policy suffices.
-   */
-  host_access: string | null;
 }
 
 /** How a secret's value is generated at install when the user gives none. */

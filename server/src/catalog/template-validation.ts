@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { filenameError, findVariableReferences, isVariableName, PLANS, type Sponsorship } from 'contract';
 import {
   EXTENSIONS,
-  PLANS,
   SECRET_CHARSETS,
   VARIABLE_TYPES,
   type CatalogTemplate,
   type Extension,
   type SecretGenerator,
-  type Sponsorship,
   type TemplateFile,
   type TemplateRelease,
   type TemplateVariable,
@@ -29,7 +28,6 @@ import {
   requireUnique,
   type JsonObject,
 } from './template-fields.js';
-import { findVariableReferences } from './variable-references.js';
 import { VERSION_PATTERN, sortVersionsDescending } from './versions.js';
 
 /** Variables the system sets on every deployment; templates may refer to them but not define them. */
@@ -37,8 +35,6 @@ export const SYSTEM_VARIABLES = ['_VERSION'] as const;
 
 const TEMPLATE_ID = /^[a-z][a-z0-9-]{1,62}$/;
 const ASSET_FILENAME = /^[a-z0-9][a-z0-9._-]*\.(svg|png|webp)$/;
-const FILENAME_CHARACTERS = /^[A-Za-z0-9_./-]+$/;
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const IMAGE_TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const COMPOSE_FILENAME = /^(docker-)?compose\.ya?ml$/;
@@ -120,21 +116,10 @@ function readFiles(json: JsonObject, templateDir: string): TemplateFile[] {
   return files;
 }
 
-/** The filename rules of spec section 5, plus no absolute path. */
-export function filenameProblem(filename: string): string | null {
-  if (filename === '') return 'Filename is required';
-  if (filename.split('/').includes('..')) return 'Filename must not contain path traversal sequences ("..")';
-  if (!FILENAME_CHARACTERS.test(filename)) {
-    return 'Filename can only contain letters, numbers, hyphens, underscores, dots, and forward slashes ("/")';
-  }
-  if (filename.startsWith('/')) return 'Filename must be relative';
-  return null;
-}
-
 function readFile(raw: unknown, field: string, templateDir: string): TemplateFile {
   const item = readObject(raw, field);
   const filename = readString(item, 'filename', field, { allowEmpty: true });
-  const problem = filenameProblem(filename);
+  const problem = filenameError(filename);
   if (problem) throw new TemplateFieldError(fieldPath(field, 'filename'), problem);
   const hasContent = item.content !== undefined;
   if (hasContent === (item.path !== undefined)) {
@@ -172,7 +157,7 @@ function readVariables(json: JsonObject): TemplateVariable[] {
 function readVariable(raw: unknown, field: string): TemplateVariable {
   const item = readObject(raw, field);
   const name = readString(item, 'name', field);
-  if (!VARIABLE_NAME.test(name)) {
+  if (!isVariableName(name)) {
     throw new TemplateFieldError(
       fieldPath(field, 'name'),
       'must start with a letter or underscore and contain only letters, numbers, and underscores',

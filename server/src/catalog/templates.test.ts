@@ -13,7 +13,7 @@ import {
   removeCatalogRoots,
   writeCatalogRoot,
 } from '../test/test-catalog.js';
-import { findVariableReferences } from './variable-references.js';
+import { findVariableReferences } from 'contract';
 
 after(removeCatalogRoots);
 

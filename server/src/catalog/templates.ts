@@ -37,8 +37,8 @@ import path from 'node:path';
 import { DomainError } from '../errors/domain-error.js';
 import { TemplateFieldError } from './template-fields.js';
 import { parseTemplate } from './template-validation.js';
+import type { CatalogItem } from 'contract';
 import type {
-  CatalogItem,
   CatalogTemplate,
   SecretGenerator,
   TemplateDeployment,

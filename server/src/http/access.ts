@@ -10,6 +10,7 @@
  * after the schema has checked the input (preHandler). Handlers read the results with
  * `userOf`, `agentOf` and `organizationRoleOf`. Every `/api/` route must declare its `auth`.
  */
+import type { OrganizationRole } from 'contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAgentAccess } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
@@ -18,7 +19,6 @@ import { authenticate } from '../auth/session-service.js';
 import type { SessionUser } from '../auth/session-store.js';
 import { DomainError } from '../errors/domain-error.js';
 import { requireOrgRole } from '../organizations/access.js';
-import type { OrganizationRole } from '../organizations/tables.js';
 
 export type RouteAuth =
   | { kind: 'public' }

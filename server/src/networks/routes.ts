@@ -1,7 +1,7 @@
 /** HTTP for spec section 7, networks: who may call each route, its input and answer; rules in NetworkService. */
+import { MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { adminRoles, memberRoles } from '../agents/agent-access.js';
 import { agentOf, agentRole } from '../http/access.js';
 import { anyData, answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
 import type { NetworkService } from './network-service.js';
@@ -15,7 +15,7 @@ export function registerNetworkRoutes(app: FastifyInstance, networks: NetworkSer
   api.get(
     '/api/v1/networks/get-networks',
     {
-      config: { auth: agentRole(memberRoles) },
+      config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({ agent_id: agentId }),
         response: answers(envelope(Type.Object({ networks: anyData }))),
@@ -31,7 +31,7 @@ export function registerNetworkRoutes(app: FastifyInstance, networks: NetworkSer
   api.post(
     '/api/v1/networks/create-network',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: { body: networkInput, response: answers(envelope(anyData)) },
     },
     async (request) => ({
@@ -44,7 +44,7 @@ export function registerNetworkRoutes(app: FastifyInstance, networks: NetworkSer
   api.post(
     '/api/v1/networks/delete-network',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: { body: networkInput, response: answers(envelope(anyData)) },
     },
     async (request) => ({

@@ -3,18 +3,14 @@
  * - `requireOrgRole(db, userId, organizationId, roles)` → the member's role, or throws 403
  *   "You don't have access to this organization" (same answer whether the organization exists or
  *   not, so ids cannot be probed).
- * - `adminRoles` (owner/admin: the admin-level check of spec section 6), `billingRoles` (any of
- *   the three).
+ * - the role sets (`MANAGER_ROLES`, `BILLING_ROLES`) live in the contract package.
  */
+import type { OrganizationRole } from 'contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { DomainError } from '../errors/domain-error.js';
 import { organizationErrors } from './errors.js';
 import { findOrgRole } from './member-store.js';
-import type { OrganizationRole } from './tables.js';
-
-export const adminRoles: readonly OrganizationRole[] = ['owner', 'admin'];
-export const billingRoles: readonly OrganizationRole[] = ['owner', 'admin', 'billing'];
 
 /** `forbidden`: the refusal an area words its own way (billing has its spec text). */
 export async function requireOrgRole(

@@ -2,6 +2,7 @@
  * Member rules: owners and admins list, invite and remove; owners cannot be removed. An invitee
  * who already has an account joins at once; otherwise they join when they sign in with that email.
  */
+import type { OrganizationRole } from 'contract';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findUserByEmail } from '../auth/user-store.js';
@@ -18,7 +19,6 @@ import {
   listMembers,
 } from './member-store.js';
 import { findOrganization } from './organization-store.js';
-import type { OrganizationRole } from './tables.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Pending invitations are listed (and removed) with this pseudo user id. */

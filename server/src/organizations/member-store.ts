@@ -1,7 +1,7 @@
 /** Data access for organization members and invitations. */
+import type { OrganizationRole } from 'contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { OrganizationRole } from './tables.js';
 
 type Db = Kysely<Database>;
 

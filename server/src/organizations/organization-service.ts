@@ -1,4 +1,5 @@
 /** Organization rules: create (creator = owner), rename, delete (owner only, servers offline). */
+import type { OrganizationRole } from 'contract';
 import { randomUUID } from 'node:crypto';
 import type { AgentPresence } from '../hub/presence.js';
 import { listAgentIdsOfOrganization } from '../agents/agent-store.js';
@@ -13,7 +14,7 @@ import {
   insertOrganization,
   renameOrganization,
 } from './organization-store.js';
-import type { OrganizationRole, OrganizationSubscriptionStatus } from './tables.js';
+import type { OrganizationSubscriptionStatus } from './tables.js';
 
 export const ORGANIZATION_NAME_MAX = 255;
 

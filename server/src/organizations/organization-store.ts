@@ -1,8 +1,9 @@
 /** Data access for organizations. */
+import type { OrganizationRole } from 'contract';
 import type { Kysely, Selectable } from 'kysely';
 import { reusableQuery } from '../db/reusable-query.js';
 import type { Database } from '../db/schema.js';
-import type { OrganizationRole, OrganizationsTable, OrganizationSubscriptionStatus } from './tables.js';
+import type { OrganizationsTable, OrganizationSubscriptionStatus } from './tables.js';
 
 type Db = Kysely<Database>;
 export type OrganizationRow = Selectable<OrganizationsTable>;

@@ -3,6 +3,7 @@
  * organization owner's single free slot is unused (counted across every organization they own),
  * or Pro while the organization's Business licenses are not all used. A free server can go Pro.
  */
+import { MANAGER_ROLES } from 'contract';
 import type { Kysely } from 'kysely';
 import {
   countFreeAgentsOwnedBy,
@@ -13,7 +14,6 @@ import {
 import type { DatabaseEngine } from '../db/connect.js';
 import { lockWithinTransaction } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
-import { adminRoles } from './access.js';
 import { agentErrors } from '../agents/errors.js';
 import { organizationErrors } from './errors.js';
 import { findOrgRole, findOwnerIds } from './member-store.js';
@@ -39,7 +39,7 @@ export async function promoteAgent(
     const agent = await findAgent(trx, agentId);
     const role = agent ? await findOrgRole(trx, userId, agent.organization_id) : null;
     // Unknown and foreign agents get the same answer: ids cannot be probed.
-    if (!agent || !role || !adminRoles.includes(role)) throw agentErrors.notFound(agentId);
+    if (!agent || !role || !MANAGER_ROLES.includes(role)) throw agentErrors.notFound(agentId);
 
     if (type === 'free') {
       if (agent.subscription_status === 'free')

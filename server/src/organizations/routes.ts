@@ -2,6 +2,7 @@
  * HTTP for spec section 7, Organizations. Each route declares who may call it (`config.auth`),
  * its input and its answer (`schema`); the rules are in the services.
  */
+import { BILLING_ROLES, MANAGER_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -17,7 +18,6 @@ import {
   requiredText,
   Type,
 } from '../http/schemas.js';
-import { adminRoles, billingRoles } from './access.js';
 import { getMembers, inviteMember, removeMember } from './member-service.js';
 import {
   createOrganization,
@@ -57,7 +57,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
   api.post(
     '/api/v1/organization/rename-organization',
     {
-      config: { auth: organizationRole('id', adminRoles) },
+      config: { auth: organizationRole('id', MANAGER_ROLES) },
       schema: {
         body: body({ id: requiredId(ORGANIZATION_ID_REQUIRED), name: organizationName }),
         response: answers(envelope(Type.Object({ name: Type.String() }))),
@@ -73,7 +73,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
     '/api/v1/organizations/delete-organization',
     {
       // Any member reaches the rule, which answers non-owners with the spec's owner-only text.
-      config: { auth: organizationRole('id', billingRoles) },
+      config: { auth: organizationRole('id', BILLING_ROLES) },
       schema: { body: body({ id: requiredId(ORGANIZATION_ID_REQUIRED) }), response: answers(done) },
     },
     async (request) => {
@@ -85,7 +85,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
   api.post(
     '/api/v1/organizations/get-members',
     {
-      config: { auth: organizationRole('organization_id', billingRoles) },
+      config: { auth: organizationRole('organization_id', BILLING_ROLES) },
       schema: {
         body: body({ organization_id: requiredId(ORGANIZATION_ID_REQUIRED) }),
         response: answers(envelope(Type.Object({ members: anyData }))),
@@ -100,7 +100,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
   api.post(
     '/api/v1/organizations/invite-member',
     {
-      config: { auth: organizationRole('organization_id', adminRoles) },
+      config: { auth: organizationRole('organization_id', MANAGER_ROLES) },
       schema: {
         body: body({
           organization_id: requiredId(ORGANIZATION_ID_REQUIRED),
@@ -123,7 +123,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
   api.post(
     '/api/v1/organizations/delete-member',
     {
-      config: { auth: organizationRole('organization_id', adminRoles) },
+      config: { auth: organizationRole('organization_id', MANAGER_ROLES) },
       schema: {
         // `user_id` names a member, or `invitation:{email}` a pending invitation; `email` also does.
         body: body({

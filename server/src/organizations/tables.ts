@@ -1,5 +1,5 @@
 /** Organizations, their members and pending invitations. */
-export type OrganizationRole = 'owner' | 'admin' | 'billing';
+import type { OrganizationRole } from 'contract';
 
 /** 'paid' means Business; anything else is Individual. */
 export type OrganizationSubscriptionStatus = 'paid' | 'unpaid';

@@ -1,7 +1,7 @@
 /** HTTP for spec section 7, registries: who may call each route, its input and answer; rules in RegistryService. */
+import { MANAGER_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { adminRoles } from '../agents/agent-access.js';
 import { agentOf, agentRole } from '../http/access.js';
 import {
   anyData,
@@ -28,7 +28,7 @@ export function registerRegistryRoutes(app: FastifyInstance, registries: Registr
   api.get(
     '/api/v1/registries/get-registries',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         querystring: query({ agent_id: agentId }),
         response: answers(envelope(Type.Object({ registries: anyData }))),
@@ -44,7 +44,7 @@ export function registerRegistryRoutes(app: FastifyInstance, registries: Registr
   api.post(
     '/api/v1/registries/create-registry',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         body: body({ agent_id: agentId, address, username: credential, password: credential }),
         response: answers(envelope(Type.Object({ registry: anyData }))),
@@ -60,7 +60,7 @@ export function registerRegistryRoutes(app: FastifyInstance, registries: Registr
   api.post(
     '/api/v1/registries/delete-registry',
     {
-      config: { auth: agentRole(adminRoles) },
+      config: { auth: agentRole(MANAGER_ROLES) },
       schema: { body: body({ agent_id: agentId, address }), response: answers(done) },
     },
     async (request) => {

@@ -1,4 +1,5 @@
-import type { OrganizationRole, SubscriptionStatus, User, UserOrganization } from '../types';
+import { isOrganizationRole } from 'contract/rules';
+import type { SubscriptionStatus, User, UserOrganization } from '../types';
 
 /** Session storage key holding the signed-in user (spec section 3, User). */
 export const USER_STATE_KEY = 'user_state';
@@ -12,7 +13,6 @@ export interface UserProfileResponse {
   organizations?: unknown;
 }
 
-const ROLES: readonly OrganizationRole[] = ['owner', 'admin', 'billing'];
 const PLANS: readonly SubscriptionStatus[] = ['free', 'paid', 'unpaid'];
 
 function text(value: unknown): string {
@@ -24,7 +24,7 @@ function toOrganization(raw: unknown): UserOrganization | null {
   const record = raw as Record<string, unknown>;
   const id = text(record.id);
   if (!id) return null;
-  const role = ROLES.find((candidate) => candidate === record.role) ?? 'admin';
+  const role = isOrganizationRole(record.role) ? record.role : 'admin';
   const plan = PLANS.find((candidate) => candidate === record.subscription_status) ?? 'free';
   const licenses =
     typeof record.licenses === 'number' && Number.isFinite(record.licenses) ? record.licenses : 0;

@@ -1,14 +1,15 @@
-import { APP_STATUS_CODES, appStatusColour, appStatusLabel, toAppStatusWord } from './app-status';
+import { AppStatus } from 'contract/rules';
+import { appStatusColour, appStatusLabel, toAppStatusWord } from './app-status';
 
 describe('app status', () => {
   it('maps every code to its label and colour', () => {
     const rows = [
-      [APP_STATUS_CODES.Unknown, 'Unknown', 'gray'],
-      [APP_STATUS_CODES.Active, 'Active', 'green'],
-      [APP_STATUS_CODES.Idle, 'Idle', 'yellow'],
-      [APP_STATUS_CODES.Restarting, 'Restarting', 'orange'],
-      [APP_STATUS_CODES.Problematic, 'Problematic', 'red'],
-      [APP_STATUS_CODES.Stopped, 'Stopped', 'gray'],
+      [AppStatus.Unknown, 'Unknown', 'gray'],
+      [AppStatus.Active, 'Active', 'green'],
+      [AppStatus.Idle, 'Idle', 'yellow'],
+      [AppStatus.Restarting, 'Restarting', 'orange'],
+      [AppStatus.Problematic, 'Problematic', 'red'],
+      [AppStatus.Stopped, 'Stopped', 'gray'],
     ] as const;
     for (const [code, label, colour] of rows) {
       expect(appStatusLabel(code)).toBe(label);

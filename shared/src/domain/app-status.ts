@@ -1,15 +1,4 @@
-import type { AppStatusCode } from '../types';
-
-/** App status codes reported by the agent (spec section 4, "App status"). */
-export const APP_STATUS_CODES = {
-  Unknown: 0,
-  Active: 1,
-  Idle: 2,
-  Restarting: 3,
-  Problematic: 4,
-  Stopped: 5,
-} as const satisfies Record<string, AppStatusCode>;
-
+/** Words, labels and colours of the app status codes the contract defines (spec section 4). */
 export type AppStatusWord = 'unknown' | 'active' | 'idle' | 'restarting' | 'problematic' | 'stopped';
 
 const WORDS: readonly AppStatusWord[] = ['unknown', 'active', 'idle', 'restarting', 'problematic', 'stopped'];

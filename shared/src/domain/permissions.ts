@@ -1,9 +1,5 @@
+import { BILLING_ROLES, MANAGER_ROLES } from 'contract/rules';
 import type { OrganizationRole, User, UserOrganization } from '../types';
-
-/** Roles that act on an agent's organization (spec section 6, the admin-level check). */
-const MANAGER_ROLES: readonly OrganizationRole[] = ['owner', 'admin'];
-/** Roles that may manage billing. */
-const BILLING_ROLES: readonly OrganizationRole[] = ['owner', 'admin', 'billing'];
 
 export function roleIn(
   user: User | null | undefined,

@@ -1,12 +1,16 @@
 /**
  * Validation rules of spec section 5. Each rule returns the exact message of the first broken
- * rule, or null when the value is valid.
+ * rule, or null when the value is valid. The name rules the server and the agent apply too
+ * (filename, variable name, app name) come from the contract package.
  */
-export type ValidationResult = string | null;
+import { appNameError, type RuleResult } from 'contract/rules';
 
-const APP_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9-]*$/;
-const FILENAME_PATTERN = /^[A-Za-z0-9\-_./]+$/;
-const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export {
+  filenameError as validateFilename,
+  variableNameError as validateVariableName,
+  type VariableNameContext,
+} from 'contract/rules';
+export type ValidationResult = RuleResult;
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 255;
 export const SERVER_NAME_MIN_LENGTH = 3;
@@ -20,12 +24,9 @@ export interface AppNameContext {
 }
 
 export function validateAppName(name: string, context: AppNameContext = {}): ValidationResult {
-  const trimmed = name.trim();
-  if (!trimmed) return 'App name is required';
-  if (!APP_NAME_PATTERN.test(trimmed)) {
-    return 'App name must start with a letter and contain only letters, numbers, and hyphens';
-  }
-  const lower = trimmed.toLowerCase();
+  const error = appNameError(name);
+  if (error) return error;
+  const lower = name.trim().toLowerCase();
   const own = context.currentName?.trim().toLowerCase();
   const clash = (context.existingNames ?? []).some((existing) => {
     const other = existing.trim().toLowerCase();
@@ -38,35 +39,6 @@ export function validateAppName(name: string, context: AppNameContext = {}): Val
 export function canRenameApp(nextName: string, currentName: string, error: ValidationResult): boolean {
   const trimmed = nextName.trim();
   return trimmed.length > 0 && trimmed !== currentName && error === null;
-}
-
-export function validateFilename(filename: string): ValidationResult {
-  if (!filename.trim()) return 'Filename is required';
-  if (filename.split('/').some((segment) => segment === '..')) {
-    return 'Filename must not contain path traversal sequences ("..")';
-  }
-  if (!FILENAME_PATTERN.test(filename)) {
-    return 'Filename can only contain letters, numbers, hyphens, underscores, dots, and forward slashes ("/")';
-  }
-  return null;
-}
-
-export interface VariableNameContext {
-  /** The variable is a user override of an inherited or constant variable. */
-  isOverride?: boolean;
-  /** A non-user variable with the same name exists (the reserved name is then allowed). */
-  clashesWithNonUser?: boolean;
-}
-
-export function validateVariableName(name: string, context: VariableNameContext = {}): ValidationResult {
-  if (!name.trim()) return 'Variable name is required';
-  if (!VARIABLE_NAME_PATTERN.test(name)) {
-    return 'Variable name must start with a letter or underscore and contain only letters, numbers, and underscores';
-  }
-  if (name.startsWith('_') && !context.isOverride && !context.clashesWithNonUser) {
-    return 'Variable names starting with underscore are reserved and cannot be created by users';
-  }
-  return null;
 }
 
 export function validateOrganizationName(name: string): ValidationResult {

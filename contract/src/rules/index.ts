@@ -1,0 +1,28 @@
+// The pure rules of the contract: no schema library, safe for the browser bundles. The dashboard
+// imports them as `contract/rules` (through `shared`); server and agent through `contract`.
+export { AppStatus, type AppStatusCode } from './app-status.js';
+export { PLANS, type CatalogItem, type Plan, type Release, type Sponsorship } from './catalog.js';
+export { LogLimits } from './logs.js';
+export {
+  appNameError,
+  filenameError,
+  isVariableName,
+  NameText,
+  variableNameError,
+  type RuleResult,
+  type VariableNameContext,
+} from './names.js';
+export {
+  BILLING_ROLES,
+  isOrganizationRole,
+  MANAGER_ROLES,
+  ORGANIZATION_ROLES,
+  type OrganizationRole,
+} from './roles.js';
+export {
+  findVariableReferences,
+  referencedVariables,
+  rewriteVariableReferences,
+  type ReferenceModifier,
+  type VariableReference,
+} from './variable-references.js';
