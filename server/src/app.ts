@@ -81,7 +81,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   context.presence = hub;
   app.addHook('onClose', async () => hub.close());
-  app.get('/agent/connect', { websocket: true }, (socket) => hub.accept(socket));
+  app.get('/agent/connect', { websocket: true }, (socket, request) => hub.accept(socket, request.ip));
 
   // The areas.
   await registerDashboard(app, config);

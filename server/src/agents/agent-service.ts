@@ -49,7 +49,9 @@ function toAgentView(agent: AgentRecord): AgentView {
 
 /** Agent rules of spec sections 5–7: pairing, listing, presence, rename, delete, versions, update. */
 export class AgentService {
-  // Guessing a 6-character code is only feasible at volume: cap attempts per user and per address.
+  // Guessing a 6-character code is only feasible at volume: cap every attempt per user, and per
+  // address only well-formed codes that claimed nothing, so one office behind NAT is not locked out
+  // by a colleague's typos (behind a proxy the address needs TRUST_PROXY, see the README).
   private readonly perUser = new AttemptLimiter(10, 10 * 60_000);
   private readonly perAddress = new AttemptLimiter(30, 10 * 60_000);
 
@@ -73,7 +75,7 @@ export class AgentService {
     address: string,
     input: { code: string; organization_id: string },
   ): Promise<AgentView> {
-    if (!this.perUser.hit(userId) || !this.perAddress.hit(address)) throw agentErrors.pairingRateLimited();
+    if (!this.perUser.hit(userId) || this.perAddress.isOver(address)) throw agentErrors.pairingRateLimited();
     const code = normalizePairingCode(input.code);
     if (!code) throw agentErrors.pairingCodeInvalid();
     const id = randomUUID();
@@ -83,7 +85,10 @@ export class AgentService {
       name: `Server ${code}`,
       now: Date.now(),
     });
-    if (!claimed) throw agentErrors.pairingCodeInvalid();
+    if (!claimed) {
+      this.perAddress.hit(address);
+      throw agentErrors.pairingCodeInvalid();
+    }
     await this.hub.agentClaimed(claimed.certificate_fingerprint, id);
     const agent = await findAgentRecord(this.context.db, id);
     if (!agent) throw agentErrors.notFound(id);

@@ -135,6 +135,14 @@ export async function savePairingCode(db: Db, code: PairingCode): Promise<void> 
   });
 }
 
+export async function countPairingCodes(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('agent_pairing_codes')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function deletePairingCodesOf(db: Db, fingerprint: string): Promise<void> {
   await db.deleteFrom('agent_pairing_codes').where('certificate_fingerprint', '=', fingerprint).execute();
 }

@@ -1,4 +1,7 @@
-/** Counts attempts per key in a fixed window; `hit` answers false once the key is over its limit. */
+/**
+ * Counts attempts per key in a fixed window; `hit` counts one and answers false once the key is
+ * over its limit; `isOver` asks without counting (for limits that count only some outcomes).
+ */
 export class AttemptLimiter {
   private readonly attempts = new Map<string, { count: number; windowStart: number }>();
 
@@ -16,6 +19,11 @@ export class AttemptLimiter {
     }
     entry.count += 1;
     return entry.count <= this.limit;
+  }
+
+  isOver(key: string, now = Date.now()): boolean {
+    const entry = this.attempts.get(key);
+    return entry !== undefined && now - entry.windowStart < this.windowMs && entry.count >= this.limit;
   }
 
   private prune(now: number): void {

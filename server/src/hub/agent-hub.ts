@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { AgentPresence } from './presence.js';
 import {
+  countPairingCodes,
   deletePairingCodesOf,
   findAgentByFingerprint,
   isCertificateRevoked,
@@ -28,6 +29,8 @@ import {
 
 interface Session {
   socket: WebSocket;
+  /** The client's address (request.ip): unclaimed identities are limited per address. */
+  address: string;
   alive: boolean;
   certificate: ParsedCertificate | null;
   nonce: string | null;
@@ -45,6 +48,9 @@ export interface AgentHubEvents {
   onAppStatus(agentId: string, apps: AppStatusEntry[]): Promise<void>;
   log(message: string): void;
 }
+
+/** WebSocket close code 1013 'Try Again Later': the agent reconnects with its usual back-off. */
+const TRY_AGAIN_LATER = 1013;
 
 /**
  * The WebSocket hub at /agent/connect: authenticates agents by proof of their private key, hands
@@ -76,8 +82,8 @@ export class AgentHub implements AgentPresence {
     return this.online.size;
   }
 
-  accept(socket: WebSocket): void {
-    const session: Session = { socket, alive: true, certificate: null, nonce: null, agentId: null };
+  accept(socket: WebSocket, address: string): void {
+    const session: Session = { socket, address, alive: true, certificate: null, nonce: null, agentId: null };
     const handshake = setTimeout(() => {
       if (!session.agentId && !this.isAwaitingClaim(session))
         socket.close(CloseCode.AuthFailed, 'handshake timeout');
@@ -213,6 +219,18 @@ export class AgentHub implements AgentPresence {
       await this.welcome(session, agent.id);
       return;
     }
+    // Unclaimed identities cost a row each: a few per address, and a cap on all of them.
+    const replacing = this.awaitingClaim.get(certificate.fingerprint);
+    const fromAddress = [...this.awaitingClaim.values()].filter(
+      (other) => other !== replacing && other.address === session.address,
+    ).length;
+    if (
+      fromAddress >= this.config.pairingPerAddress ||
+      (!replacing && (await countPairingCodes(this.db)) >= this.config.pairingPendingLimit)
+    ) {
+      session.socket.close(TRY_AGAIN_LATER, 'too many servers waiting to be paired');
+      return;
+    }
     const code = newPairingCode();
     const now = Date.now();
     const expiresAt = now + this.config.pairingCodeTtlMs;
@@ -252,6 +270,8 @@ export class AgentHub implements AgentPresence {
   private forget(session: Session): void {
     if (session.certificate && this.awaitingClaim.get(session.certificate.fingerprint) === session) {
       this.awaitingClaim.delete(session.certificate.fingerprint);
+      // An unclaimed code is only useful while its agent is connected: purge it now.
+      void deletePairingCodesOf(this.db, session.certificate.fingerprint).catch(() => undefined);
     }
     const agentId = session.agentId;
     if (!agentId || this.online.get(agentId) !== session) return;

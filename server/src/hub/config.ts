@@ -9,6 +9,10 @@ export interface AgentHubConfig {
   deployTimeoutMs: number;
   /** How long a pairing code stays valid, ms. */
   pairingCodeTtlMs: number;
+  /** Unclaimed agents (each holds a pairing code row) one address may have waiting at once. */
+  pairingPerAddress: number;
+  /** Unclaimed agents waiting at once, from every address: further ones are asked to retry later. */
+  pairingPendingLimit: number;
   /** How long a connecting agent has to say hello and prove its key, ms. */
   handshakeTimeoutMs: number;
   /** Bundled agent (one ESM file) served by /agent/download; built by `pnpm --filter agent bundle`. */
@@ -41,6 +45,8 @@ export function loadAgentHubConfig(
     requestTimeoutMs: Number(env.AGENT_REQUEST_TIMEOUT_MS ?? 30_000),
     deployTimeoutMs: Number(env.AGENT_DEPLOY_TIMEOUT_MS ?? 10 * 60_000),
     pairingCodeTtlMs: Number(env.PAIRING_CODE_TTL_MS ?? 15 * 60_000),
+    pairingPerAddress: Number(env.PAIRING_PER_ADDRESS ?? 5),
+    pairingPendingLimit: Number(env.PAIRING_PENDING_LIMIT ?? 1000),
     handshakeTimeoutMs: Number(env.AGENT_HANDSHAKE_TIMEOUT_MS ?? 15_000),
     agentBundlePath,
     agentLauncherPath: path.join(path.dirname(agentBundlePath), 'dockhand-agent-launcher.mjs'),
