@@ -1,7 +1,7 @@
 import { Box, Flex, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  APP_STATUS_CODES,
+  AppStatus,
   AppIcon,
   appStatusColour,
   appStatusLabel,
@@ -102,7 +102,7 @@ function AppTile({ app, status }: { app: AppListItem; status: AppStatusCode | nu
 export function AppsGrid({ apps, statuses, isOnline, canDeploy, onDeploy }: AppsGridProps) {
   // An offline server reports nothing: its apps' state is unknown, not still awaited.
   const statusOf = (app: AppListItem) =>
-    isOnline ? (statuses?.[app.id] ?? app.status ?? null) : APP_STATUS_CODES.Unknown;
+    isOnline ? (statuses?.[app.id] ?? app.status ?? null) : AppStatus.Unknown;
   return (
     <Box>
       <Box sx={gridStyles}>

@@ -1,12 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  APP_STATUS_CODES,
-  appStatusesQueryOptions,
-  queryKeys,
-  useToastMessage,
-  type AppStatusCode,
-} from 'shared';
+import { AppStatus, appStatusesQueryOptions, queryKeys, useToastMessage, type AppStatusCode } from 'shared';
 import type { AppOperation } from '../app-api';
 import { useControlAppMutation } from '../useControlAppMutation';
 import { OPERATION_DONE, POLL_RESUME_MS, TRANSITION_MAX_MS, isTransitionOver } from './app-controls';
@@ -32,7 +26,7 @@ export function useAppControl(agentId: string, appId: string, isOnline: boolean)
   const [now, setNow] = useState(() => Date.now());
   const statuses = useQuery(appStatusesQueryOptions(agentId, isOnline && !paused));
   // An offline server reports nothing: the app's state is unknown, not still awaited.
-  const status = isOnline ? (statuses.data?.[appId] ?? null) : APP_STATUS_CODES.Unknown;
+  const status = isOnline ? (statuses.data?.[appId] ?? null) : AppStatus.Unknown;
 
   const resumeSoon = () =>
     window.setTimeout(() => {
