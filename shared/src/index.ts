@@ -33,6 +33,7 @@ export type {
 // The contract's pure rules the remotes use (they reach the contract only through shared).
 export {
   AppStatus,
+  ENCRYPTED_PLACEHOLDER,
   isVariableName,
   LogLimits,
   referencedVariables,
@@ -172,13 +173,11 @@ export { APP_ICON_NAMES, AppIcon, DEFAULT_APP_ICON } from './icons/app-icons';
 
 export {
   EC_KEY_EXTRACTION_FAILED,
-  ENCRYPTED_PLACEHOLDER,
   certificateOfAgent,
   encryptForAgent,
   encryptForCertificate,
   importCertificatePublicKey,
 } from './crypto/encrypt-secret';
-export type { SecretEnvelope } from './crypto/encrypt-secret';
 export {
   canDeleteOrganization,
   canManageBilling,

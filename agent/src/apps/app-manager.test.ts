@@ -5,13 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { certificateSpki } from '../crypto/certificate.js';
-import { encryptSecret } from '../crypto/secrets.js';
 import { ComposeRunner, detectComposeCli } from '../docker/compose.js';
 import { DockerEngine } from '../docker/engine.js';
 import { NetworkService } from '../docker/networks.js';
 import { runCommand } from '../docker/run-command.js';
 import { loadOrCreateIdentity, type AgentIdentity } from '../identity.js';
-import type { AppDeployment } from 'contract';
+import { encryptSecret, importRecipientKey, type AppDeployment } from 'contract';
 import {
   buildBusyboxImage,
   httpdCompose,
@@ -54,7 +53,10 @@ function deployment(
 }
 
 test('deploys, controls and reads logs of an app; a secret is decrypted only on the agent', async () => {
-  const secret = await encryptSecret('top-secret-42', certificateSpki(identity.certificatePem));
+  const secret = await encryptSecret(
+    'top-secret-42',
+    await importRecipientKey(certificateSpki(identity.certificatePem)),
+  );
   const app = deployment(
     'app-one',
     [{ filename: 'compose.yml', content: httpdCompose(image), is_encrypted: false }],
@@ -163,7 +165,10 @@ test('networks are created, listed and deleted on the engine', async () => {
 
 test('a redeploy writes new files, removes dropped ones and keeps secret files private', async () => {
   const compose = { filename: 'compose.yml', content: httpdCompose(image), is_encrypted: false };
-  const secretFile = await encryptSecret('password=abc', certificateSpki(identity.certificatePem));
+  const secretFile = await encryptSecret(
+    'password=abc',
+    await importRecipientKey(certificateSpki(identity.certificatePem)),
+  );
   await apps.deploy(
     deployment('files', [
       compose,

@@ -3,9 +3,10 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { encryptSecret, importRecipientKey, isEncryptedValue } from 'contract';
 import { loadOrCreateIdentity } from '../identity.js';
 import { certificateSpki } from './certificate.js';
-import { decryptSecret, encryptSecret, isEncryptedValue } from './secrets.js';
+import { decryptSecret } from './secrets.js';
 
 test('identity is created once with private permissions and secrets round-trip through it', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dh-identity-'));
@@ -18,7 +19,10 @@ test('identity is created once with private permissions and secrets round-trip t
     assert.equal((await stat(stateDir)).mode & 0o777, 0o700);
     assert.equal((await stat(path.join(stateDir, 'agent.key'))).mode & 0o777, 0o600);
 
-    const ciphertext = await encryptSecret('s3cr3t ü value', certificateSpki(first.certificatePem));
+    const ciphertext = await encryptSecret(
+      's3cr3t ü value',
+      await importRecipientKey(certificateSpki(first.certificatePem)),
+    );
     assert.ok(isEncryptedValue(ciphertext));
     assert.ok(!ciphertext.includes('s3cr3t'));
     assert.equal(await decryptSecret(ciphertext, first.privateKeyPem), 's3cr3t ü value');

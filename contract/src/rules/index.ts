@@ -26,3 +26,12 @@ export {
   type ReferenceModifier,
   type VariableReference,
 } from './variable-references.js';
+export {
+  decryptSecret,
+  ENCRYPTED_PLACEHOLDER,
+  encryptSecret,
+  importRecipientKey,
+  importRecipientPrivateKey,
+  isEncryptedValue,
+  type SecretEnvelope,
+} from './secret-envelope.js';

@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TemplateDeployment } from '../catalog/template-types.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { AppDeployment } from 'contract';
+import { ENCRYPTED_PLACEHOLDER, isEncryptedValue, type AppDeployment } from 'contract';
 import type { AppFileRow, AppVariableRow, StoredApp } from './app-store.js';
-import { ENCRYPTED_PLACEHOLDER, validateFilename, validateVariableName } from './app-rules.js';
-import { isEncryptedValue } from './secret-envelope.js';
+import { validateFilename, validateVariableName } from './app-rules.js';
 
 export interface ConfigInput {
   config?: { files?: unknown; variables?: unknown } & Record<string, unknown>;

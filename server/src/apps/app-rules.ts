@@ -2,8 +2,6 @@
 import { appNameError, filenameError, NameText, variableNameError } from 'contract';
 import { DomainError } from '../errors/domain-error.js';
 
-export const ENCRYPTED_PLACEHOLDER = '<encrypted>';
-
 const invalid = (code: string, message: string) => new DomainError(code, message);
 
 /** Spec section 5 app-name rule (the contract's); returns the trimmed name. */

@@ -3,9 +3,9 @@
  * config, used for pulls); they arrive encrypted to the agent certificate and this server only
  * relays them. Listings come from the agent and never include the password.
  */
+import { isEncryptedValue } from 'contract';
 import { requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
-import { isEncryptedValue } from '../apps/secret-envelope.js';
 import type { AppContext } from '../context.js';
 import type { AgentHub } from '../hub/agent-hub.js';
 import { registryErrors } from './errors.js';

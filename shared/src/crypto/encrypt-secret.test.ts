@@ -1,33 +1,20 @@
 import { createTestCertificate } from './test-certificate';
 import {
-  EC_KEY_EXTRACTION_FAILED,
+  decryptSecret,
   ENCRYPTED_PLACEHOLDER,
+  importRecipientPrivateKey,
   type SecretEnvelope,
-  encryptForAgent,
-  encryptForCertificate,
-} from './encrypt-secret';
-
-const ECDH_P256 = { name: 'ECDH', namedCurve: 'P-256' } as const;
+} from 'contract/rules';
+import { EC_KEY_EXTRACTION_FAILED, encryptForAgent, encryptForCertificate } from './encrypt-secret';
 
 function fromBase64(value: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
 }
 
-/** Decrypts like the agent does (agent/src/crypto/secrets.ts), with the certificate's private key. */
+/** Decrypts as the agent does (the contract's envelope), with the certificate's private key. */
 async function decryptLikeAgent(value: string, privateKey: CryptoKey): Promise<string> {
-  const envelope = JSON.parse(atob(value)) as SecretEnvelope;
-  const pkcs8 = await crypto.subtle.exportKey('pkcs8', privateKey);
-  const agreementKey = await crypto.subtle.importKey('pkcs8', pkcs8, ECDH_P256, false, ['deriveBits']);
-  const ephemeral = await crypto.subtle.importKey('raw', fromBase64(envelope.epk), ECDH_P256, false, []);
-  const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: ephemeral }, agreementKey, 256);
-  const digest = await crypto.subtle.digest('SHA-256', shared);
-  const key = await crypto.subtle.importKey('raw', digest, { name: 'AES-GCM' }, false, ['decrypt']);
-  const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: fromBase64(envelope.iv) },
-    key,
-    fromBase64(envelope.ct),
-  );
-  return new TextDecoder().decode(plain);
+  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', privateKey));
+  return decryptSecret(value, await importRecipientPrivateKey(pkcs8));
 }
 
 describe('encryptForCertificate', () => {
