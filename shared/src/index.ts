@@ -196,3 +196,5 @@ export {
 export type { AdmissionPolicyView } from './domain/admission-policy';
 export { capabilityValue, formatHardware, isAgentFeatureEnabled } from './domain/capabilities';
 export type { AgentFeatureName, CapabilityName } from './domain/capabilities';
+export { useTabParam } from './routing/useTabParam';
+export type { TabParamProps } from './routing/useTabParam';

@@ -58,10 +58,15 @@ const toasts = recordToasts();
 beforeEach(() => sessionStorage.clear());
 
 function renderDetail(
-  options: { online?: boolean; answers?: object; agent?: ReturnType<typeof testServer> } = {},
+  options: {
+    online?: boolean;
+    answers?: object;
+    agent?: ReturnType<typeof testServer>;
+    route?: string;
+  } = {},
 ) {
   return renderPage(<AppDetailPage />, {
-    route: '/app/app-1',
+    route: options.route ?? '/app/app-1',
     path: '/app/:appId',
     online: options.online,
     agent: options.agent,
@@ -270,4 +275,21 @@ test('on a Free server the version picker locks releases that need Pro, as the i
   expect(
     screen.getByText('More version releases are available with a Pro subscription.'),
   ).toBeInTheDocument();
+});
+
+test('tabs have addresses: a link opens Logs, choosing Settings adds ?tab=settings, back returns', async () => {
+  renderDetail({ route: '/app/app-1?tab=logs' });
+  const logs = await screen.findByRole('tab', { name: 'Logs' });
+  expect(logs).toHaveAttribute('aria-selected', 'true');
+  await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+  expect(screen.getByTestId('where')).toHaveTextContent('/app/app-1?tab=settings');
+  expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  await userEvent.click(screen.getByTestId('back'));
+  expect(screen.getByTestId('where')).toHaveTextContent('/app/app-1?tab=logs');
+  expect(screen.getByRole('tab', { name: 'Logs' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('an unknown ?tab= opens the Editor', async () => {
+  renderDetail({ route: '/app/app-1?tab=nonsense' });
+  expect(await screen.findByRole('tab', { name: 'Editor' })).toHaveAttribute('aria-selected', 'true');
 });

@@ -22,6 +22,7 @@ import {
   catalogQueryOptions,
   isServerUnpaid,
   useCurrentAgent,
+  useTabParam,
   useToastMessage,
   type AppDetails,
 } from 'shared';
@@ -34,6 +35,9 @@ import { useAppControl } from '../detail/useAppControl';
 import { LogsTab } from '../logs/LogsTab';
 import { SettingsTab } from '../settings/SettingsTab';
 import { AppsBreadcrumb } from './AppsBreadcrumb';
+
+/** Tab ids of the app page, also the `?tab=` value that opens one. */
+const TAB_IDS = ['editor', 'settings', 'logs'] as const;
 
 function PageState({ children }: { children: string }) {
   return <Text color="gray.600">{children}</Text>;
@@ -57,6 +61,7 @@ export default function AppDetailPage() {
   const [viewed, setViewed] = useState<{ version: string; details: AppDetails } | null>(null);
   const [loadingVersion, setLoadingVersion] = useState(false);
   const [editorDirty, setEditorDirty] = useState(false);
+  const tabParam = useTabParam(TAB_IDS, 'editor');
 
   const viewVersion = async (version: string | undefined) => {
     if (editorDirty)
@@ -135,11 +140,11 @@ export default function AppDetailPage() {
           </Box>
           {catalogItem && <AboutCard item={catalogItem} />}
         </Flex>
-        <Tabs isLazy colorScheme="blue">
+        <Tabs isLazy colorScheme="blue" {...tabParam}>
           <TabList>
-            <Tab>Editor</Tab>
-            <Tab>Settings</Tab>
-            <Tab>Logs</Tab>
+            <Tab id="editor">Editor</Tab>
+            <Tab id="settings">Settings</Tab>
+            <Tab id="logs">Logs</Tab>
           </TabList>
           <TabPanels>
             <TabPanel px={0}>

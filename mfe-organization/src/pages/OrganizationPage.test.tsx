@@ -2,6 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import {
   createQueryClient,
   CurrentAgentContext,
@@ -11,6 +12,7 @@ import {
   type CurrentUserValue,
   type UserOrganization,
 } from 'shared';
+import { renderPage as renderHostedPage } from 'shared/src/test-support/render-page';
 import OrganizationPage from './OrganizationPage';
 
 const organization = (id: string, name: string): UserOrganization => ({
@@ -28,7 +30,9 @@ function renderPage(organizations: UserOrganization[]) {
       <QueryClientProvider client={createQueryClient()}>
         <CurrentUserContext.Provider value={user as unknown as CurrentUserValue}>
           <CurrentAgentContext.Provider value={{ agents: [] } as unknown as CurrentAgentValue}>
-            <OrganizationPage />
+            <MemoryRouter>
+              <OrganizationPage />
+            </MemoryRouter>
           </CurrentAgentContext.Provider>
         </CurrentUserContext.Provider>
       </QueryClientProvider>
@@ -62,4 +66,27 @@ test('without an organization the page offers to create one', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Create Organization' }));
   expect(requests).toHaveBeenCalledTimes(1);
   stop();
+});
+
+test('tabs have addresses: a link opens Members, choosing Details adds ?tab=details, back returns', async () => {
+  const { view } = renderHostedPage(<OrganizationPage />, {
+    route: '/organization?tab=members',
+    path: '/organization',
+    organizationPlan: 'paid',
+  });
+  expect(view.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+  await userEvent.click(view.getByRole('tab', { name: 'Details' }));
+  expect(view.getByTestId('where')).toHaveTextContent('/organization?tab=details');
+  expect(view.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
+  await userEvent.click(view.getByTestId('back'));
+  expect(view.getByTestId('where')).toHaveTextContent('/organization?tab=members');
+  expect(view.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a link to Members of an unpaid organization opens Details', () => {
+  const { view } = renderHostedPage(<OrganizationPage />, {
+    route: '/organization?tab=members',
+    path: '/organization',
+  });
+  expect(view.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
 });

@@ -15,11 +15,14 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { eventBus, isOrganizationPaid, useCurrentUser, useEventSubscription } from 'shared';
+import { eventBus, isOrganizationPaid, useCurrentUser, useEventSubscription, useTabParam } from 'shared';
 import { SubscriptionBillingCard } from '../billing/SubscriptionBillingCard';
 import { OrganizationDetailsCard } from '../details/OrganizationDetailsCard';
 import { MembersPanel } from '../members/MembersPanel';
 import { REMOTE_BUILD } from '../buildInfo';
+
+/** Tab ids of the spec's Organization page, also the `?tab=` value that opens one. */
+const TAB_IDS = ['details', 'members'] as const;
 
 /** Organization (route `organization`): switcher, then the Details and Members tabs. */
 export default function OrganizationPage() {
@@ -29,6 +32,7 @@ export default function OrganizationPage() {
   // The shell owns the Create Organization dialog; a new organization becomes the one shown.
   useEventSubscription('organization:created', ({ organizationId }) => setSelectedId(organizationId));
   const createOrganization = () => eventBus.publish('organization:create', {});
+  const tabParam = useTabParam(TAB_IDS, 'details');
 
   if (!current) {
     return (
@@ -67,7 +71,8 @@ export default function OrganizationPage() {
           </Button>
         </Flex>
       </Flex>
-      <Tabs isLazy>
+      {/* A link to Members of an unpaid organization opens Details: Members is disabled there. */}
+      <Tabs isLazy index={isBusiness ? tabParam.index : 0} onChange={tabParam.onChange}>
         <TabList>
           <Tab id="details">Details</Tab>
           <Tab id="members" isDisabled={!isBusiness}>

@@ -72,6 +72,17 @@ describe('ServerSettingsPage', () => {
       screen.getByText('Docker Networks management is not available when the server is offline.'),
     ).toBeInTheDocument();
   });
+
+  it('choosing a tab adds a history entry: back returns to the tab the link opened', async () => {
+    renderSettings({ route: '/settings?tab=docker-networks' });
+    expect(screen.getByRole('tab', { name: 'Docker Networks' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'General' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/settings?tab=general');
+    expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByTestId('back'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/settings?tab=docker-networks');
+    expect(screen.getByRole('tab', { name: 'Docker Networks' })).toHaveAttribute('aria-selected', 'true');
+  });
 });
 
 describe('General', () => {

@@ -1,7 +1,6 @@
 import { Box, Heading, Tab, TabList, TabPanel, TabPanels, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
-import { agentsQueryOptions, canManageServer, useCurrentAgent, useCurrentUser } from 'shared';
+import { agentsQueryOptions, canManageServer, useCurrentAgent, useCurrentUser, useTabParam } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
 import { DockerTabGate } from '../docker/DockerTabGate';
 import { NetworksTab } from '../docker/NetworksTab';
@@ -15,7 +14,7 @@ const TAB_IDS = ['general', 'docker-registries', 'docker-networks'] as const;
 export default function ServerSettingsPage() {
   const { currentAgentId, isOnline } = useCurrentAgent();
   const { user } = useCurrentUser();
-  const [params, setParams] = useSearchParams();
+  const tabParam = useTabParam(TAB_IDS, 'general');
   // Same query options as the host's sidebar: with the one QueryClient this is a cache read.
   const agents = useQuery(agentsQueryOptions());
   const agent = agents.data?.find((candidate) => candidate.id === currentAgentId);
@@ -28,13 +27,8 @@ export default function ServerSettingsPage() {
     body = <Text>You don’t have permission to manage settings for this server.</Text>;
   else {
     // A link to a Docker tab opens it even while the server is offline: it then says why it is idle.
-    const index = Math.max(TAB_IDS.indexOf(params.get('tab') as (typeof TAB_IDS)[number]), 0);
     body = (
-      <Tabs
-        isLazy
-        index={index}
-        onChange={(next) => setParams({ tab: TAB_IDS[next] ?? 'general' }, { replace: true })}
-      >
+      <Tabs isLazy {...tabParam}>
         <TabList>
           <Tab id="general">General</Tab>
           <Tab id="docker-registries" isDisabled={!isOnline}>

@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { CurrentAgentContext, type CurrentAgentValue } from '../context/CurrentAgentContext';
 import { CurrentUserContext, type CurrentUserValue } from '../context/CurrentUserContext';
 import { createQueryClient } from '../query/queryClient';
@@ -46,12 +46,20 @@ export interface RenderPageOptions {
 
 function Where() {
   const location = useLocation();
-  return <span data-testid="where">{location.pathname + location.search + location.hash}</span>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <span data-testid="where">{location.pathname + location.search + location.hash}</span>
+      {/* The browser's back button. */}
+      <button type="button" data-testid="back" onClick={() => void navigate(-1)} />
+    </>
+  );
 }
 
 /**
  * The page with what the host provides: the current server and user, one QueryClient (no retries,
- * so failures show at once) and a router; `getByTestId('where')` reads the address.
+ * so failures show at once) and a router; `getByTestId('where')` reads the address and
+ * `getByTestId('back')` goes back.
  */
 export function renderPage(page: ReactNode, options: RenderPageOptions) {
   const fetchMock = answerApi(options.answers ?? {});
