@@ -3,14 +3,14 @@
 // install-app over a plain `docker compose up -d`, and how many agent connections one server
 // process holds. Usage: node bench/agent/run.mjs [idle] [deploy] [connections]   (default: all)
 // Needs `pnpm build` first (server/dist and agent/dist/dockhand-agent.mjs) and a Docker engine.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, repoRoot as root, rssMb, signIn } from '../lib/harness.mjs';
+import { freePort, repoRoot as root, rssMb, signIn, startProcess, waitFor } from '../lib/harness.mjs';
 
 const requireFromServer = createRequire(path.join(root, 'server', 'package.json'));
 const requireFromAgent = createRequire(path.join(root, 'agent', 'package.json'));
@@ -34,25 +34,9 @@ const cpuTicks = (pid) =>
     .reduce((a, b) => a + Number(b), 0);
 
 function start(command, args, env) {
-  const child = spawn(command, args, {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.output = '';
-  child.stdout.on('data', (chunk) => (child.output += chunk));
-  child.stderr.on('data', (chunk) => (child.output += chunk));
+  const child = startProcess(command, args, env);
   children.push(child);
   return child;
-}
-
-async function waitFor(probe, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 async function buildImage() {

@@ -3,11 +3,11 @@
 // server reports the agent online on the new version, and the time until a failing version is
 // rolled back (one that never connects: the 60 s trial; one that crashes at start).
 // Usage: node bench/agent/updates.mjs   (needs `pnpm build`; BENCH_TRIAL_MS shortens the trial)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, repoRoot as root, signIn, waitForHealth } from '../lib/harness.mjs';
+import { freePort, repoRoot as root, signIn, startProcess, waitFor, waitForHealth } from '../lib/harness.mjs';
 
 const TRIAL_MS = Number(process.env.BENCH_TRIAL_MS ?? 60_000);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dh-bench-updates-'));
@@ -16,25 +16,9 @@ const node = (script, args, env = {}) =>
   execFileSync(process.execPath, [path.join(root, script), ...args], { env: { ...process.env, ...env } });
 
 function start(args, env) {
-  const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.output = '';
-  child.stdout.on('data', (chunk) => (child.output += chunk));
-  child.stderr.on('data', (chunk) => (child.output += chunk));
+  const child = startProcess(process.execPath, args, env);
   children.push(child);
   return child;
-}
-
-async function waitFor(probe, what, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function main() {
@@ -82,7 +66,11 @@ async function main() {
       DOCKHAND_UPDATE_TRIAL_MS: String(TRIAL_MS),
     },
   );
-  const code = await waitFor(async () => /Pairing code: (\w{6})/.exec(launcher.output)?.[1], 'pairing code');
+  const code = await waitFor(
+    async () => /Pairing code: (\w{6})/.exec(launcher.output)?.[1],
+    'pairing code',
+    120_000,
+  );
   const organization = await api('POST', '/api/v1/organization/create-organization', { name: 'Bench' });
   const agentId = (
     await api('POST', '/api/v1/agents/register-agent', { code, organization_id: organization.data.id })
@@ -96,8 +84,9 @@ async function main() {
     const value = (name) => agent?.capabilities.find((c) => c.name === name)?.value;
     return { online, version: value('agent_version'), outcome: JSON.parse(value('agent_update') ?? '{}') };
   };
-  const running = (await waitFor(async () => ((await state()).online ? state() : null), 'agent online'))
-    .version;
+  const running = (
+    await waitFor(async () => ((await state()).online ? state() : null), 'agent online', 120_000)
+  ).version;
 
   const publish = (version, source) => {
     const bundle = path.join(tmp, 'builds', version, 'dockhand-agent.mjs');

@@ -6,3 +6,9 @@ export function freePort(): Promise<number>;
 export function waitForHealth(base: string, child: ChildProcess, timeoutMs?: number): Promise<void>;
 export function signIn(base: string, user?: { name?: string; email?: string }): Promise<string>;
 export function rssMb(pid: number): number;
+export function startProcess(
+  command: string,
+  args: string[],
+  env?: Record<string, string | undefined>,
+): ChildProcess & { output: string };
+export function waitFor<T>(probe: () => Promise<T>, what: string, timeoutMs?: number): Promise<T>;

@@ -1,5 +1,6 @@
 // What every benchmark needs to stand up the real product on loopback: a free port, the server's
 // health, the real sign-in, the Chromium flags of this machine, a process's resident memory.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -79,4 +80,27 @@ export async function signIn(base, { name = 'Bench', email = 'bench@example.com'
 export function rssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Starts a process with a small fixed environment plus `env`; its stdout and stderr collect in `child.output`. */
+export function startProcess(command, args, env = {}) {
+  const child = spawn(command, args, {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.output = '';
+  child.stdout.on('data', (chunk) => (child.output += chunk));
+  child.stderr.on('data', (chunk) => (child.output += chunk));
+  return child;
+}
+
+/** Polls `probe` every 100 ms until it gives a truthy value (errors count as not yet). */
+export async function waitFor(probe, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
