@@ -1,5 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AppInventory } from './apps/app-inventory.js';
 import { AppManager } from './apps/app-manager.js';
 import { AppStore } from './apps/app-store.js';
 import { StatusWatcher } from './apps/status-watcher.js';
@@ -7,6 +8,8 @@ import type { AgentConfig } from './config.js';
 import { AgentConnection } from './connection/agent-connection.js';
 import { ComposeRunner, detectComposeCli } from './docker/compose.js';
 import { DockerEngine } from './docker/engine.js';
+import { testHold } from './docker/test-hold.js';
+import { OperationJournal } from './operations/operation-journal.js';
 import { NetworkService } from './docker/networks.js';
 import { RegistryStore } from './docker/registries.js';
 import { createDispatcher } from './dispatcher.js';
@@ -22,6 +25,8 @@ export interface RunningAgent {
   connection: AgentConnection;
   stop(): Promise<void>;
 }
+
+const MUTATING_APP_METHODS = new Set(['app.deploy', 'app.control', 'app.delete']);
 
 function connectUrl(serverUrl: string): string {
   return `${serverUrl.replace(/^http/, 'ws')}/agent/connect`;
@@ -46,9 +51,12 @@ export async function startAgent(
     await detectComposeCli(config.composeCommand),
     systemEnv,
     config.composeTimeoutMs,
+    config.testHoldDir ? testHold(config.testHoldDir, log) : undefined,
   );
+  const store = new AppStore(config.appsDir);
+  const inventory = new AppInventory(store);
   const apps = new AppManager(
-    new AppStore(config.appsDir),
+    store,
     compose,
     new Admission(config.policy, config.dockerSocket),
     engine,
@@ -68,11 +76,21 @@ export async function startAgent(
     connection?.send({ type: 'report', capabilities, features: agentFeatures() });
     if (connection?.connected) launcher?.send({ type: 'healthy', version });
   };
+  /** What this agent holds, for the server to reconcile (after welcome and after every change). */
+  const reportInventory = async () => {
+    try {
+      connection?.send({ type: 'inventory', apps: await inventory.list() });
+    } catch (error) {
+      log(`could not read the app inventory: ${(error as Error).message}`);
+    }
+  };
   const watcher = new StatusWatcher(engine, apps, (changes) =>
     connection?.send({ type: 'app-status', apps: changes }),
   );
   const dispatch = createDispatcher({
     apps,
+    inventory,
+    journal: new OperationJournal(path.join(config.stateDir, 'operations.json')),
     networks: new NetworkService(engine),
     registries: new RegistryStore(dockerConfigDir, identity.privateKeyPem),
     updateAgent: (request) =>
@@ -88,9 +106,16 @@ export async function startAgent(
 
   connection = new AgentConnection(connectUrl(config.serverUrl), identity, version, {
     onRequest: async (method, params) => {
-      const result = await dispatch(method, params);
-      if (method.startsWith('app.') && method !== 'app.logs' && method !== 'app.statuses') watcher.schedule();
-      return result;
+      const changesApps = MUTATING_APP_METHODS.has(method);
+      try {
+        return await dispatch(method, params);
+      } finally {
+        // A failed deploy may still have left files or containers: report either way.
+        if (changesApps) {
+          watcher.schedule();
+          void reportInventory();
+        }
+      }
     },
     onPairingCode: (code, expiresAt) => {
       const minutes = Math.round((expiresAt - Date.now()) / 60_000);
@@ -103,6 +128,7 @@ export async function startAgent(
       log(`connected as agent ${agentId}`);
       void rm(pairingFile, { force: true });
       void reportCapabilities();
+      void reportInventory();
       watcher.resendAll();
     },
     onRevoked: () => {

@@ -22,6 +22,8 @@ export interface AgentConfig {
   updates: UpdatePolicy;
   /** Release public key pinned at install (DOCKHAND_RELEASE_KEY); updates are refused without it. */
   releaseKeyPath: string | null;
+  /** Crash tests only (DOCKHAND_TEST_HOLD_DIR): where hold markers are looked for (docker/test-hold.ts). */
+  testHoldDir: string | null;
 }
 
 export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
@@ -37,5 +39,6 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
     policy: DEFAULT_POLICY,
     updates: DEFAULT_UPDATE_POLICY,
     releaseKeyPath: env.DOCKHAND_RELEASE_KEY ? path.resolve(env.DOCKHAND_RELEASE_KEY) : null,
+    testHoldDir: env.DOCKHAND_TEST_HOLD_DIR ? path.resolve(env.DOCKHAND_TEST_HOLD_DIR) : null,
   };
 }

@@ -1,12 +1,17 @@
+import type { AppInventory } from './apps/app-inventory.js';
 import type { AppManager } from './apps/app-manager.js';
 import type { NetworkService } from './docker/networks.js';
 import type { RegistryStore } from './docker/registries.js';
 import { AgentError, AgentErrorCode } from './errors.js';
+import type { OperationJournal } from './operations/operation-journal.js';
 import type { UpdateRequest } from './releases/updater.js';
 import { isAgentMethod, paramsError, type AgentMethod, type AgentMethods } from 'contract';
 
 export interface AgentServices {
   apps: AppManager;
+  inventory: AppInventory;
+  /** Answers a repeated operation id with its first outcome (app.deploy, app.control, app.delete). */
+  journal: OperationJournal;
   networks: NetworkService;
   registries: RegistryStore;
   updateAgent(request: UpdateRequest): Promise<{ version: string }>;
@@ -21,9 +26,12 @@ export function createDispatcher(
   services: AgentServices,
 ): (method: string, params: unknown) => Promise<unknown> {
   const handlers: Handlers = {
-    'app.deploy': (p) => services.apps.deploy(p.deployment, p.operation),
-    'app.control': (p) => services.apps.control(p.app_id, p.operation, p.deployment),
-    'app.delete': (p) => services.apps.delete(p.app_id),
+    'app.deploy': (p) =>
+      services.journal.run(p.operation_id, () => services.apps.deploy(p.deployment, p.operation)),
+    'app.control': (p) =>
+      services.journal.run(p.operation_id, () => services.apps.control(p.app_id, p.operation, p.deployment)),
+    'app.delete': (p) => services.journal.run(p.operation_id, () => services.apps.delete(p.app_id)),
+    'app.export': (p) => services.inventory.export(p.app_id),
     'app.statuses': () => services.apps.statuses(),
     'app.logs': (p) =>
       services.apps.logs(p.app_id, { tail: p.tail, sinceMs: p.since_ms, untilMs: p.until_ms }),

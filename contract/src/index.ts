@@ -28,6 +28,7 @@ export {
   UpdateOutcomeReport,
   UpdateSettingReport,
 } from './protocol/agent-releases.js';
+export { deploymentDigest, InventoryEntry } from './protocol/inventory.js';
 export {
   agentMethods,
   AppDeployment,

@@ -3,6 +3,7 @@ import { chmod, writeFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { envFileText, type EnvFileDialect } from './env-file.js';
 import { runCommand, type CommandResult } from './run-command.js';
+import type { ComposeHold } from './test-hold.js';
 
 export interface ComposeCli {
   command: string;
@@ -35,6 +36,7 @@ export class ComposeRunner {
     private readonly cli: ComposeCli,
     private readonly systemEnv: NodeJS.ProcessEnv,
     private readonly timeoutMs: number,
+    private readonly hold?: ComposeHold,
   ) {}
 
   /**
@@ -46,11 +48,14 @@ export class ComposeRunner {
       mode: 0o600,
     });
     await chmod(project.envFile, 0o600);
-    return runCommand(this.cli.command, composeArgs(this.cli, project, subcommand), {
+    await this.hold?.(`before-${subcommand[0]}`, project.name);
+    const result = await runCommand(this.cli.command, composeArgs(this.cli, project, subcommand), {
       cwd: project.directory,
       env: this.systemEnv,
       timeoutMs: this.timeoutMs,
     });
+    await this.hold?.(`after-${subcommand[0]}`, project.name);
+    return result;
   }
 
   /**

@@ -2,7 +2,6 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { releaseStatement } from 'contract';
 import { AgentError, AgentErrorCode } from '../errors.js';
 
-
 export interface SignedRelease {
   version: string;
   sha256: string;

@@ -7,11 +7,12 @@
  * proof {signature = ECDSA-P256-SHA256(nonce) base64, IEEE P1363}. Then the server answers
  * `welcome` (a registered agent) or `pairing` {code, expires_at} (a new one; `welcome` follows on
  * the same connection once a user claims the code). A revoked (deleted) agent is closed with
- * close code 4003. After `welcome`, the agent sends `report` and `app-status` events and serves
+ * close code 4003. After `welcome`, the agent sends `report`, `inventory` and `app-status` events and serves
  * `request`s with exactly one `response` each.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { InventoryEntry } from './inventory.js';
 import { AppStatusEntry, firstError } from './methods.js';
 
 export const PROTOCOL_VERSION = 1;
@@ -36,6 +37,8 @@ const agentMessages = {
     features: Type.Array(Feature),
   }),
   'app-status': Type.Object({ type: Type.Literal('app-status'), apps: Type.Array(AppStatusEntry) }),
+  /** Every app the agent holds: sent after `welcome` and after every change (see inventory.ts). */
+  inventory: Type.Object({ type: Type.Literal('inventory'), apps: Type.Array(InventoryEntry) }),
   response: Type.Union([
     Type.Object({
       type: Type.Literal('response'),

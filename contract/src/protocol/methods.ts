@@ -61,6 +61,13 @@ export type RegistryEntry = Static<typeof RegistryEntry>;
 
 const NoParams = Type.Object({});
 const AppId = Type.Object({ app_id: Type.String() });
+/**
+ * The operation a mutating request belongs to (see the server's app_operations): the agent
+ * remembers recent ids with their outcome and answers a repeat with that outcome, running nothing.
+ */
+const operationId = Type.Optional(
+  Type.String({ minLength: 1, maxLength: 140, pattern: '^[A-Za-z0-9_.:-]+$' }),
+);
 const NetworkName = Type.Object({ name: Type.String() });
 const Count = Type.Optional(Type.Number({ minimum: 0 }));
 
@@ -70,6 +77,7 @@ export const agentMethods = {
     params: Type.Object({
       deployment: AppDeployment,
       operation: Type.Optional(Type.Union([Type.Literal('update'), Type.Literal('redeploy')])),
+      operation_id: operationId,
     }),
     result: AppStatusEntry,
   },
@@ -78,10 +86,16 @@ export const agentMethods = {
       app_id: Type.String(),
       operation: AppOperation,
       deployment: Type.Optional(AppDeployment),
+      operation_id: operationId,
     }),
     result: AppStatusEntry,
   },
-  'app.delete': { params: AppId, result: Type.Object({ deleted: Type.Boolean() }) },
+  'app.delete': {
+    params: Type.Object({ app_id: Type.String(), operation_id: operationId }),
+    result: Type.Object({ deleted: Type.Boolean() }),
+  },
+  /** The deployment the agent holds for an app (secrets as the ciphertext it received): to adopt it. */
+  'app.export': { params: AppId, result: AppDeployment },
   'app.statuses': { params: NoParams, result: Type.Array(AppStatusEntry) },
   'app.logs': {
     params: Type.Object({ app_id: Type.String(), tail: Count, since_ms: Count, until_ms: Count }),

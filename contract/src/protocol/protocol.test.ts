@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeAgentMessage, decodeServerMessage } from './messages.js';
+import { deploymentDigest } from './inventory.js';
 import { paramsError } from './methods.js';
 
 const deployment = {
@@ -60,4 +61,24 @@ test('request params are checked against their method', () => {
   assert.match(paramsError('app.logs', { app_id: 'a1', tail: -1 }) ?? '', /^\/tail/);
   assert.match(paramsError('network.create', {}) ?? '', /^\/name/);
   assert.equal(paramsError('app.statuses', {}), null);
+});
+
+test('an inventory message carries app ids, projects and digests; a mutating request may carry an operation id', () => {
+  const inventory = { type: 'inventory', apps: [{ app_id: 'a1', project: 'p-blog', digest: 'abc' }] };
+  assert.equal(decodeAgentMessage(JSON.stringify(inventory)).kind, 'message');
+  assert.equal(
+    decodeAgentMessage(JSON.stringify({ type: 'inventory', apps: [{ app_id: 'a1' }] })).kind,
+    'invalid',
+  );
+  assert.equal(paramsError('app.delete', { app_id: 'a1', operation_id: 'op-1:undo' }), null);
+  assert.match(paramsError('app.delete', { app_id: 'a1', operation_id: 'no spaces' }) ?? '', /operation_id/);
+});
+
+test('the deployment digest changes with any file or variable, and only with them', () => {
+  const digest = deploymentDigest(deployment);
+  assert.equal(digest, deploymentDigest(structuredClone(deployment)));
+  assert.match(digest, /^[0-9a-f]{64}$/);
+  const changed = { ...deployment, variables: [{ name: 'PORT', value: '81', is_encrypted: false }] };
+  assert.notEqual(deploymentDigest(changed), digest);
+  assert.notEqual(deploymentDigest({ ...deployment, project: 'other' }), digest);
 });
