@@ -6,6 +6,7 @@ import { publicRoute, readAccessToken, signedIn, userOf } from '../http/access.j
 import { createRateLimiter } from '../http/rate-limit.js';
 import { anyData, answers, done, envelope } from '../http/schemas.js';
 import { clearSessionCookies, REFRESH_TOKEN_COOKIE, setSessionCookies } from './cookies.js';
+import { authErrors } from './errors.js';
 import { createOidcRelyingParty, type PendingSignIn } from './oidc-client.js';
 import { getProfile } from './profile.js';
 import { safeRedirectPath } from './redirect.js';
@@ -109,9 +110,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   );
 }
 
-function unauthorized(reply: FastifyReply, context: AppContext): FastifyReply {
+/** A refresh that cannot succeed: the session cookies are cleared and the answer is 401. */
+function unauthorized(reply: FastifyReply, context: AppContext): never {
   clearSessionCookies(reply, context.config);
-  return reply.status(401).send({ success: false, message: 'Not authenticated' });
+  throw authErrors.sessionExpired();
 }
 
 function readPending(request: FastifyRequest): PendingSignIn | null {

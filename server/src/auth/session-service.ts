@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { DomainError } from '../errors/domain-error.js';
+import { authErrors } from './errors.js';
 import {
   deleteSessionsEndedBefore,
   findLiveSessionUser,
@@ -42,10 +42,6 @@ function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-function sessionExpired(): DomainError {
-  return new DomainError('SESSION_EXPIRED', 'Not authenticated');
-}
-
 /** The user an access token speaks for, while its session is live (logout takes effect at once). */
 export async function authenticate(
   deps: Pick<SessionDeps, 'db' | 'tokens'>,
@@ -78,10 +74,10 @@ export async function rotateSession(deps: SessionDeps, presentedToken: string): 
   const now = Date.now();
   const tokenHash = hashToken(presentedToken);
   const record = await findRefreshToken(deps.db, tokenHash);
-  if (!record || record.revokedAt !== null || record.expiresAt <= now) throw sessionExpired();
+  if (!record || record.revokedAt !== null || record.expiresAt <= now) throw authErrors.sessionExpired();
   if (record.usedAt !== null) {
     await revokeSession(deps.db, record.sessionId, now);
-    throw sessionExpired();
+    throw authErrors.sessionExpired();
   }
   const nextToken = newRefreshToken();
   const rotated = await deps.db.transaction().execute(async (trx) => {
@@ -92,7 +88,7 @@ export async function rotateSession(deps: SessionDeps, presentedToken: string): 
   });
   if (!rotated) {
     await revokeSession(deps.db, record.sessionId, now);
-    throw sessionExpired();
+    throw authErrors.sessionExpired();
   }
   const access = await deps.tokens.issue(record.userId, record.sessionId);
   return {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { DomainError } from '../errors/domain-error.js';
+import { authErrors } from './errors.js';
 import { acceptInvitations } from '../organizations/member-store.js';
 import { findUserByIdentity, insertUser, updateUserProfile } from './user-store.js';
 
@@ -23,7 +23,7 @@ const MAX_FIELD = 255;
 export async function upsertUserFromIdentity(db: Kysely<Database>, identity: Identity): Promise<string> {
   const email = identity.email?.trim().toLowerCase();
   if (!email || email.length > MAX_FIELD) {
-    throw new DomainError('IDENTITY_EMAIL_MISSING', 'The identity provider did not return an email address');
+    throw authErrors.emailMissing();
   }
   const name = (identity.name?.trim() || email).slice(0, MAX_FIELD);
   const image = identity.image && identity.image.length <= 2048 ? identity.image : null;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '../errors/domain-error.js';
+import { catalogErrors } from './errors.js';
 import { assetDirectories, catalogSources, type CatalogConfig } from './templates.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -47,9 +47,9 @@ export function registerCatalogAssets(app: FastifyInstance, config: CatalogConfi
 
   app.get<{ Params: { file: string } }>('/catalog-assets/:file', async (request, reply) => {
     const { file } = request.params;
-    if (!ASSET_NAME.test(file)) throw new DomainError('CATALOG_ASSET_INVALID', 'Invalid asset name');
+    if (!ASSET_NAME.test(file)) throw catalogErrors.assetNameInvalid();
     const asset = await load(file);
-    if (!asset) throw new DomainError('CATALOG_ASSET_NOT_FOUND', 'Asset not found');
+    if (!asset) throw catalogErrors.assetNotFound();
     reply
       .header('Cache-Control', 'public, max-age=86400')
       .header('ETag', asset.etag)

@@ -34,7 +34,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DomainError } from '../errors/domain-error.js';
+import { catalogErrors } from './errors.js';
 import { TemplateFieldError } from './template-fields.js';
 import { parseTemplate } from './template-validation.js';
 import type { CatalogItem } from 'contract';
@@ -186,7 +186,7 @@ function createCatalog(templates: CatalogTemplate[], errors: TemplateLoadError[]
 
   const getTemplate = (id: string): CatalogTemplate => {
     const template = byId.get(id);
-    if (!template) throw new DomainError('CATALOG_APP_NOT_FOUND', 'App not found');
+    if (!template) throw catalogErrors.appNotFound();
     return template;
   };
 
@@ -202,24 +202,13 @@ function createCatalog(templates: CatalogTemplate[], errors: TemplateLoadError[]
       : template.registry.releases;
     if (version === undefined || version === null || version.trim() === '') {
       const newest = allowed[0]; // releases are kept newest first
-      if (!newest)
-        throw new DomainError(
-          'CATALOG_NO_FREE_VERSION',
-          `No version of ${template.name} is available on the Free plan`,
-        );
+      if (!newest) throw catalogErrors.noFreeVersion(template.name);
       return newest;
     }
     const release = template.registry.releases.find((candidate) => sameVersion(candidate.name, version));
-    if (!release)
-      throw new DomainError(
-        'CATALOG_VERSION_NOT_FOUND',
-        `Version ${version} of ${template.name} was not found`,
-      );
+    if (!release) throw catalogErrors.versionNotFound(version, template.name);
     if (!allowed.includes(release)) {
-      throw new DomainError(
-        'CATALOG_VERSION_NEEDS_PRO',
-        `Version ${release.name} of ${template.name} requires a Pro subscription`,
-      );
+      throw catalogErrors.versionNeedsPro(release.name, template.name);
     }
     return release;
   };

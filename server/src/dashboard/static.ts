@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { DomainError } from '../errors/domain-error.js';
+import { dashboardErrors } from './errors.js';
 import { cacheControlFor, NO_STORE } from './cache-policy.js';
 import { preloadLinkHeader, readPreloadManifest } from './preload.js';
 
@@ -23,7 +23,7 @@ export async function registerDashboard(app: FastifyInstance, config: Config): P
     try {
       manifest = await readFile(path.join(config.releasesDir, 'remotes.json'), 'utf8');
     } catch {
-      throw new DomainError('NO_REMOTES', 'No remote is released yet: run pnpm build');
+      throw dashboardErrors.noRemotes();
     }
     return reply
       .header('Cache-Control', NO_STORE)

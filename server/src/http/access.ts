@@ -17,7 +17,7 @@ import type { AgentRecord } from '../agents/agent-store.js';
 import { ACCESS_TOKEN_COOKIE } from '../auth/cookies.js';
 import { authenticate } from '../auth/session-service.js';
 import type { SessionUser } from '../auth/session-store.js';
-import { DomainError } from '../errors/domain-error.js';
+import { authErrors } from '../auth/errors.js';
 import { requireOrgRole } from '../organizations/access.js';
 
 export type RouteAuth =
@@ -46,10 +46,6 @@ export function agentRole(roles: readonly OrganizationRole[]): RouteAuth {
   return { kind: 'agent', roles };
 }
 
-function notAuthenticated(): DomainError {
-  return new DomainError('AUTH_REQUIRED', 'Not authenticated');
-}
-
 export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('agent', null);
@@ -65,7 +61,7 @@ export function registerAccess(app: FastifyInstance): void {
     if (!auth || auth.kind === 'public') return;
     const token = readAccessToken(request);
     const user = token ? await authenticate(request.server.dockhand, token) : null;
-    if (!user) throw notAuthenticated();
+    if (!user) throw authErrors.notAuthenticated();
     request.sessionUser = user;
   });
 
@@ -101,7 +97,7 @@ function inputField(request: FastifyRequest, field: string): unknown {
 
 /** The signed-in user of a route declared `signedIn` or stricter. */
 export function userOf(request: FastifyRequest): SessionUser {
-  if (!request.sessionUser) throw notAuthenticated();
+  if (!request.sessionUser) throw authErrors.notAuthenticated();
   return request.sessionUser;
 }
 

@@ -3,7 +3,7 @@
  * (one process; replicas each count their own). Answers 429 with the usual envelope.
  */
 import type { FastifyRequest } from 'fastify';
-import { DomainError } from '../errors/domain-error.js';
+import { edgeErrors } from './errors.js';
 
 export function createRateLimiter(
   limitPerWindow: number,
@@ -19,7 +19,6 @@ export function createRateLimiter(
     }
     const count = (counts.get(request.ip) ?? 0) + 1;
     counts.set(request.ip, count);
-    if (count > limitPerWindow)
-      throw new DomainError('RATE_LIMITED', 'Too many requests, please try again later');
+    if (count > limitPerWindow) throw edgeErrors.rateLimited();
   };
 }

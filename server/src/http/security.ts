@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { DomainError } from '../errors/domain-error.js';
+import { edgeErrors } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -49,7 +49,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   const ownOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.changesState && crossSite(request, ownOrigin)) {
-      throw new DomainError('CSRF', 'Request origin not allowed');
+      throw edgeErrors.originNotAllowed();
     }
     if (SAFE_METHODS.has(request.method) || !needsCsrfCheck(request.url)) return;
     const header = request.headers.authorization;
@@ -57,7 +57,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     // Without any cookie the request carries no ambient credential; authentication answers it.
     if (!request.headers.cookie) return;
     if (!sentOrigin(request, ownOrigin)) {
-      throw new DomainError('CSRF', 'Request origin not allowed');
+      throw edgeErrors.originNotAllowed();
     }
   });
 }

@@ -13,7 +13,7 @@ import {
 } from '../agents/agent-store.js';
 import type { Database } from '../db/schema.js';
 import { agentErrors } from '../agents/errors.js';
-import { DomainError } from '../errors/domain-error.js';
+import { hubErrors } from './errors.js';
 import { parseAgentCertificate, verifyProof, type ParsedCertificate } from './certificate.js';
 import type { AgentHubConfig } from './config.js';
 import { newPairingCode } from '../agents/pairing-code.js';
@@ -122,12 +122,7 @@ export class AgentHub implements AgentPresence {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.requests.delete(id);
-        reject(
-          new DomainError(
-            'AGENT_TIMEOUT',
-            `The agent did not answer in time (${method}, ${Math.round(timeoutMs / 1000)} s)`,
-          ),
-        );
+        reject(hubErrors.timeout(method, timeoutMs));
       }, timeoutMs);
       this.requests.set(id, { agentId, resolve: resolve as (r: unknown) => void, reject, timer });
       this.send(session, { type: 'request', id, method, params });
@@ -176,10 +171,7 @@ export class AgentHub implements AgentPresence {
         this.requests.delete(message.id);
         clearTimeout(pending.timer);
         if (message.ok) pending.resolve(message.result);
-        else
-          pending.reject(
-            new DomainError('AGENT_ERROR', message.error.message || 'The agent reported an error'),
-          );
+        else pending.reject(hubErrors.agentFailed(message.error.message));
         return;
       }
     }
@@ -281,7 +273,7 @@ export class AgentHub implements AgentPresence {
       if (pending.agentId !== agentId) continue;
       this.requests.delete(id);
       clearTimeout(pending.timer);
-      pending.reject(new DomainError('AGENT_DISCONNECTED', 'The agent disconnected before answering'));
+      pending.reject(hubErrors.disconnected());
     }
   }
 

@@ -1,5 +1,5 @@
 import { createHash, verify, X509Certificate, type KeyObject } from 'node:crypto';
-import { DomainError } from '../errors/domain-error.js';
+import { hubErrors } from './errors.js';
 
 export interface ParsedCertificate {
   pem: string;
@@ -17,11 +17,11 @@ export function parseAgentCertificate(pem: string): ParsedCertificate {
     if (!PEM.test(trimmed)) throw new Error('not PEM');
     certificate = new X509Certificate(trimmed);
   } catch {
-    throw new DomainError('AGENT_CERT_INVALID', 'Invalid certificate format: not a valid PEM certificate');
+    throw hubErrors.certificateInvalid();
   }
   const key = certificate.publicKey;
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    throw new DomainError('AGENT_CERT_NOT_P256', 'The certificate key must be an elliptic curve P-256 key');
+    throw hubErrors.certificateNotP256();
   }
   return {
     pem: trimmed,

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { DomainError } from '../errors/domain-error.js';
+import { hubErrors } from './errors.js';
 import { installScript } from './install-script.js';
 
 async function sendFile(path: string, contentType: string, what: string) {
@@ -10,10 +10,7 @@ async function sendFile(path: string, contentType: string, what: string) {
     const info = await stat(path);
     return { stream: createReadStream(path), size: info.size, contentType };
   } catch {
-    throw new DomainError(
-      'AGENT_DOWNLOAD_MISSING',
-      `The ${what} is not available on this server (build the agent first)`,
-    );
+    throw hubErrors.downloadMissing(what);
   }
 }
 
