@@ -2,6 +2,7 @@
 import { DomainError } from '../errors/domain-error.js';
 
 export const releaseErrors = {
+  versionRequired: () => new DomainError('AGENT_VERSION_REQUIRED', 'Agent version is required'),
   versionNotFound: (version: string) =>
     new DomainError('AGENT_VERSION_NOT_FOUND', `Agent version ${version || '(none)'} is not available`),
   versionRunning: (name: string) =>

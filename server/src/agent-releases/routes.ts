@@ -6,11 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole } from '../http/access.js';
 import { anyData, answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
 import type { AgentReleaseService } from './release-service.js';
+import { agentErrors } from '../agents/errors.js';
+import { releaseErrors } from './errors.js';
 
 /** Spec section 7 `get-available-versions` / `update-agent`, the release downloads and the release public key. */
 export function registerAgentReleaseRoutes(app: FastifyInstance, releases: AgentReleaseService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const agentId = requiredId('Agent ID is required');
+  const agentId = requiredId(agentErrors.idRequired);
 
   api.get(
     '/api/v1/agents/get-available-versions',
@@ -35,7 +37,7 @@ export function registerAgentReleaseRoutes(app: FastifyInstance, releases: Agent
       schema: {
         body: body({
           agent_id: agentId,
-          version: requiredText('Agent version is required', { maxLength: 100 }),
+          version: requiredText(releaseErrors.versionRequired, { maxLength: 100 }),
           downgrade: Type.Optional(Type.Boolean()),
         }),
         response: answers(envelope(anyData)),

@@ -3,6 +3,7 @@ import { DomainError } from '../errors/domain-error.js';
 
 export const agentErrors = {
   idRequired: () => new DomainError('AGENT_ID_REQUIRED', 'Agent ID is required'),
+  serverIdRequired: () => new DomainError('AGENT_ID_REQUIRED', 'Server ID is required'),
   notFound: (agentId: string) => new DomainError('AGENT_NOT_FOUND', `Agent with ID ${agentId} not found`),
   forbidden: () =>
     new DomainError('AGENT_FORBIDDEN', 'You don’t have permission to manage settings for this server.'),

@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole, organizationRole, signedIn, userOf } from '../http/access.js';
 import { anyData, answers, body, done, envelope, requiredId, requiredText, Type } from '../http/schemas.js';
 import type { AgentService } from './agent-service.js';
+import { agentErrors } from './errors.js';
+import { organizationErrors } from '../organizations/errors.js';
 
-const agentId = requiredId('Agent ID is required');
+const agentId = requiredId(agentErrors.idRequired);
 const agentData = envelope(Type.Object({ agent: anyData }));
 
 export function registerAgentRoutes(app: FastifyInstance, agents: AgentService): void {
@@ -49,10 +51,10 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentService):
       config: { auth: organizationRole('organization_id', MANAGER_ROLES) },
       schema: {
         body: body({
-          code: requiredText('Invalid or expired code. Check the code printed by the agent and try again.', {
+          code: requiredText(agentErrors.pairingCodeInvalid, {
             maxLength: 20,
           }),
-          organization_id: requiredId('Organization ID is required'),
+          organization_id: requiredId(organizationErrors.idRequired),
         }),
         response: answers(agentData),
       },
@@ -69,9 +71,9 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentService):
       config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         body: body({
-          agent_id: requiredId('Server ID is required'),
-          name: requiredText('Server name is required', {
-            tooLong: 'Server name must be 255 characters or less',
+          agent_id: requiredId(agentErrors.serverIdRequired),
+          name: requiredText(agentErrors.nameRequired, {
+            tooLong: agentErrors.nameTooLong,
           }),
         }),
         response: answers(agentData),

@@ -24,6 +24,8 @@ import { controlApp, removeApp } from './app-control-service.js';
 import { updateAppIcon, updateAppName } from './app-customize-service.js';
 import { createApp, updateApp } from './app-deploy-service.js';
 import { appLogs, appStatuses, getApp, listApps } from './app-read-service.js';
+import { agentErrors } from '../agents/errors.js';
+import { appErrors } from './errors.js';
 
 const CONTROL_MESSAGES: Record<string, string> = {
   start: 'App started',
@@ -35,7 +37,7 @@ const CONTROL_MESSAGES: Record<string, string> = {
 
 /** `?agent_id=` of the routes that also accept it in the body. */
 const agentQuery = query({ agent_id: optionalText(100) });
-const appId = requiredId('App ID is required');
+const appId = requiredId(appErrors.idRequired);
 /** The configuration editor's payload; its entries are checked by the rules (app-config.ts). */
 const configPayload = {
   agent_id: optionalText(100),
@@ -167,7 +169,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
       config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         body: body({
-          agent_id: requiredId('Agent ID is required'),
+          agent_id: requiredId(agentErrors.idRequired),
           app_id: appId,
           icon: optionalText(100),
           color: optionalText(20),
@@ -188,7 +190,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
       config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         body: body({
-          agent_id: requiredId('Agent ID is required'),
+          agent_id: requiredId(agentErrors.idRequired),
           app_id: appId,
           name: Type.Optional(Type.Unknown()),
         }),
@@ -208,7 +210,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
       config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({
-          agent_id: requiredId('Agent ID is required'),
+          agent_id: requiredId(agentErrors.idRequired),
           app_id: appId,
           tail: optionalNumberText(),
           since: optionalNumberText(),

@@ -15,6 +15,7 @@ import { createDevBillingProvider } from './dev-provider.js';
 import { registerDevBillingPages } from './dev-routes.js';
 import { billingErrors } from './errors.js';
 import { applyStripeEvent } from './stripe-events.js';
+import { agentErrors } from '../agents/errors.js';
 
 export async function registerBillingRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { config, db } = context;
@@ -38,7 +39,7 @@ export async function registerBillingRoutes(app: FastifyInstance, context: AppCo
     '/api/v1/billing/get-agent-subscription-url',
     {
       config: { auth: signedIn },
-      schema: { querystring: query({ agent_id: requiredId('Agent ID is required') }), response: urlAnswer },
+      schema: { querystring: query({ agent_id: requiredId(agentErrors.idRequired) }), response: urlAnswer },
     },
     async (request) => ({
       success: true,

@@ -8,6 +8,8 @@ import type { AppContext } from '../context.js';
 import { agentOf, agentRole } from '../http/access.js';
 import { anyData, answers, body, envelope, optionalText, query, requiredId, Type } from '../http/schemas.js';
 import { getCatalog } from './templates.js';
+import { agentErrors } from '../agents/errors.js';
+import { appErrors } from '../apps/errors.js';
 
 export function registerCatalogRoutes(app: FastifyInstance, context: AppContext, apps: AppDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -17,7 +19,7 @@ export function registerCatalogRoutes(app: FastifyInstance, context: AppContext,
     {
       config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
-        querystring: query({ agent_id: requiredId('Agent ID is required') }),
+        querystring: query({ agent_id: requiredId(agentErrors.idRequired) }),
         response: answers(envelope(anyData)),
       },
     },
@@ -37,7 +39,7 @@ export function registerCatalogRoutes(app: FastifyInstance, context: AppContext,
         body: body({
           agent_id: optionalText(100),
           name: Type.Optional(Type.Unknown()),
-          template_id: requiredId('Template ID is required'),
+          template_id: requiredId(appErrors.templateRequired),
           version: optionalText(100),
         }),
         response: answers(envelope(Type.Object({ id: Type.String() }))),

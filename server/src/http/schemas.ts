@@ -2,28 +2,32 @@
  * The building blocks of route schemas (TypeBox → JSON Schema, checked by fastify before a handler
  * runs and published at /api/docs). Fields carry the spec's refusal texts as OpenAPI extensions:
  * `x-missing` when the field is absent or blank, `x-too-long` when it is longer than allowed; any
- * other mismatch is 'Invalid request'. `error-handler.ts` reads them, so a route states its input
+ * other mismatch is 'Invalid request'. The texts come from the areas' error catalogues. `error-handler.ts` reads them, so a route states its input
  * once, here, and a service receives values of the right type.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
+import type { DomainError } from '../errors/domain-error.js';
 
 export { Type };
+
+/** An entry of an area's error catalogue (`<area>/errors.ts`): the refusal texts live there. */
+type Refusal = () => DomainError;
 
 /** The two keywords above, made known to the schema compiler (see app.ts). */
 export const refusalKeywords = ['x-missing', 'x-too-long'] as const;
 
 /** Text that must be present and not blank; trimmed by the service that uses it. */
-export function requiredText(missing: string, options: { maxLength?: number; tooLong?: string } = {}) {
+export function requiredText(missing: Refusal, options: { maxLength?: number; tooLong?: Refusal } = {}) {
   return Type.String({
     pattern: '\\S',
     maxLength: options.maxLength ?? 255,
-    'x-missing': missing,
-    ...(options.tooLong ? { 'x-too-long': options.tooLong } : {}),
+    'x-missing': missing().message,
+    ...(options.tooLong ? { 'x-too-long': options.tooLong().message } : {}),
   });
 }
 
 /** An id of a row: present, short text. */
-export function requiredId(missing: string) {
+export function requiredId(missing: Refusal) {
   return requiredText(missing, { maxLength: 100 });
 }
 

@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole } from '../http/access.js';
 import { anyData, answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
 import type { NetworkService } from './network-service.js';
+import { agentErrors } from '../agents/errors.js';
+import { networkErrors } from './errors.js';
 
-const agentId = requiredId('Agent ID is required');
-const networkInput = body({ agent_id: agentId, name: requiredText('Network name is required') });
+const agentId = requiredId(agentErrors.idRequired);
+const networkInput = body({ agent_id: agentId, name: requiredText(networkErrors.nameRequired) });
 
 export function registerNetworkRoutes(app: FastifyInstance, networks: NetworkService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

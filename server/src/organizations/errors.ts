@@ -3,6 +3,7 @@ import { DomainError } from '../errors/domain-error.js';
 
 export const organizationErrors = {
   noAccess: () => new DomainError('ORG_FORBIDDEN', 'You don’t have access to this organization'),
+  idRequired: () => new DomainError('ORG_ID_REQUIRED', 'Organization ID is required'),
   nameRequired: () => new DomainError('ORG_NAME_REQUIRED', 'Organization name is required'),
   nameTooLong: () => new DomainError('ORG_NAME_TOO_LONG', 'Organization name must be 255 characters or less'),
   onlyOwnerMayDelete: () =>

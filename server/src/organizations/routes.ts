@@ -26,11 +26,12 @@ import {
   renameOrganizationTo,
 } from './organization-service.js';
 import { parsePlanType, promoteAgent } from './plan-service.js';
+import { agentErrors } from '../agents/errors.js';
+import { organizationErrors } from './errors.js';
 
-const ORGANIZATION_ID_REQUIRED = 'Organization ID is required';
-const organizationName = requiredText('Organization name is required', {
+const organizationName = requiredText(organizationErrors.nameRequired, {
   maxLength: ORGANIZATION_NAME_MAX,
-  tooLong: 'Organization name must be 255 characters or less',
+  tooLong: organizationErrors.nameTooLong,
 });
 const organization = Type.Object({
   id: Type.String(),
@@ -59,7 +60,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
     {
       config: { auth: organizationRole('id', MANAGER_ROLES) },
       schema: {
-        body: body({ id: requiredId(ORGANIZATION_ID_REQUIRED), name: organizationName }),
+        body: body({ id: requiredId(organizationErrors.idRequired), name: organizationName }),
         response: answers(envelope(Type.Object({ name: Type.String() }))),
       },
     },
@@ -74,7 +75,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
     {
       // Any member reaches the rule, which answers non-owners with the spec's owner-only text.
       config: { auth: organizationRole('id', BILLING_ROLES) },
-      schema: { body: body({ id: requiredId(ORGANIZATION_ID_REQUIRED) }), response: answers(done) },
+      schema: { body: body({ id: requiredId(organizationErrors.idRequired) }), response: answers(done) },
     },
     async (request) => {
       await deleteOrganizationAsOwner(db, context.presence, organizationRoleOf(request), request.body.id);
@@ -87,7 +88,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
     {
       config: { auth: organizationRole('organization_id', BILLING_ROLES) },
       schema: {
-        body: body({ organization_id: requiredId(ORGANIZATION_ID_REQUIRED) }),
+        body: body({ organization_id: requiredId(organizationErrors.idRequired) }),
         response: answers(envelope(Type.Object({ members: anyData }))),
       },
     },
@@ -103,8 +104,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
       config: { auth: organizationRole('organization_id', MANAGER_ROLES) },
       schema: {
         body: body({
-          organization_id: requiredId(ORGANIZATION_ID_REQUIRED),
-          email: requiredText('Email is required', { tooLong: 'Email address is not valid' }),
+          organization_id: requiredId(organizationErrors.idRequired),
+          email: requiredText(organizationErrors.emailRequired, { tooLong: organizationErrors.emailInvalid }),
           role: optionalText(),
         }),
         response: answers(envelope(Type.Object({ joined: Type.Boolean() }))),
@@ -127,7 +128,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
       schema: {
         // `user_id` names a member, or `invitation:{email}` a pending invitation; `email` also does.
         body: body({
-          organization_id: requiredId(ORGANIZATION_ID_REQUIRED),
+          organization_id: requiredId(organizationErrors.idRequired),
           user_id: optionalText(300),
           email: optionalText(),
         }),
@@ -148,8 +149,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
       config: { auth: signedIn },
       schema: {
         body: body({
-          agent_id: requiredId('Agent ID is required'),
-          type: requiredText("Plan type must be 'free' or 'pro'"),
+          agent_id: requiredId(agentErrors.idRequired),
+          type: requiredText(organizationErrors.planTypeInvalid),
         }),
         response: answers(envelope(anyData)),
       },

@@ -16,9 +16,11 @@ import {
   Type,
 } from '../http/schemas.js';
 import type { RegistryService } from './registry-service.js';
+import { agentErrors } from '../agents/errors.js';
+import { registryErrors } from './errors.js';
 
-const agentId = requiredId('Agent ID is required');
-const address = requiredText('Address is required', { maxLength: 1000 });
+const agentId = requiredId(agentErrors.idRequired);
+const address = requiredText(registryErrors.addressRequired, { maxLength: 1000 });
 /** Encrypted credentials (an envelope per value) are longer than the text they hold. */
 const credential = optionalText(16 * 1024);
 
