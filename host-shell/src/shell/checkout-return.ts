@@ -2,6 +2,11 @@
 const CHECKOUT_SUCCESS_FLAG = 'checkout_success';
 /** Spec section 9: re-check authentication about 100 ms after a checkout return. */
 export const CHECKOUT_REAUTH_DELAY_MS = 100;
+/**
+ * Checkout opens in a new tab and returns there; the tab that started it hears of the new plan on
+ * this channel (same origin only) and reads the profile and its queries again.
+ */
+export const CHECKOUT_CHANNEL = 'dockhand:checkout-completed';
 
 /**
  * Finds checkout_success=true in the address (before the hash or inside the hash's query) and

@@ -39,6 +39,8 @@ export interface AuthState {
   user: User | null;
   /** Runs the authentication check (de-duplicated). */
   check(): Promise<boolean>;
+  /** Reads the profile again (organizations and plans changed elsewhere). */
+  reloadProfile(): Promise<void>;
   logout(): Promise<void>;
   setUser(user: User | null): void;
   upsertOrganization(organization: UserOrganization): void;
@@ -55,6 +57,7 @@ export function useAuth(): AuthState {
       status: snapshot.status,
       user: snapshot.user,
       check: () => session.check(),
+      reloadProfile: () => session.reloadProfile(),
       logout: () => session.logout(),
       setUser: (user) => session.setUser(user),
       upsertOrganization: (organization) => session.upsertOrganization(organization),

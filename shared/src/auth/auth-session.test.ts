@@ -45,15 +45,36 @@ describe('AuthSession check', () => {
     expect(session.getSnapshot().user).toEqual(sampleUser);
   });
 
-  it('restores the user from session storage without a profile fetch', async () => {
+  it('shows the stored user at once, then reads the profile once per page load (plans change elsewhere)', async () => {
+    const business = {
+      ...sampleUser,
+      organizations: sampleUser.organizations.map((org) => ({
+        ...org,
+        subscription_status: 'paid' as const,
+      })),
+    };
     const { world, session } = setup((w) => {
       w.cookie = w.validToken();
       w.session.setItem(USER_STATE_KEY, JSON.stringify(sampleUser));
+      w.fetchUserImpl = async () => business;
     });
     expect(session.getSnapshot().user).toEqual(sampleUser);
     await session.check();
-    expect(session.getSnapshot().status).toBe('authenticated');
+    expect(session.getSnapshot()).toEqual({ status: 'authenticated', user: business });
+    expect(JSON.parse(world.session.getItem(USER_STATE_KEY) as string)).toEqual(business);
+    await session.check();
+    expect(world.calls.fetchUser).toBe(1);
+  });
+
+  it('reloadProfile reads the profile again while signed in, and does nothing when signed out', async () => {
+    const { world, session } = setup((w) => {
+      w.cookie = w.validToken();
+    });
+    await session.reloadProfile();
     expect(world.calls.fetchUser).toBe(0);
+    await session.check();
+    await session.reloadProfile();
+    expect(world.calls.fetchUser).toBe(2);
   });
 
   it('refreshes when the cookie is missing, then fetches the profile', async () => {

@@ -47,6 +47,8 @@ export class AuthSession {
   private refreshInFlight: Promise<boolean> | null = null;
   private profileInFlight: Promise<User | null> | null = null;
   private recheckTimer: unknown = null;
+  /** The stored user is a start value: each page load reads the profile once (plans change elsewhere). */
+  private profileRead = false;
 
   constructor(private readonly env: AuthEnvironment) {
     this.snapshot = { status: 'unknown', user: readStoredUser(env.sessionStorage) };
@@ -105,6 +107,12 @@ export class AuthSession {
     this.env.navigate('/');
   }
 
+  /** Reads the profile again while signed in (another tab changed a plan); no-op otherwise. */
+  async reloadProfile(): Promise<void> {
+    if (this.snapshot.status !== 'authenticated') return;
+    await this.loadProfile();
+  }
+
   /** Sets or clears the user (kept in session storage under user_state). */
   setUser(user: User | null): void {
     writeStoredUser(this.env.sessionStorage, user);
@@ -136,9 +144,9 @@ export class AuthSession {
       if (refreshed && !(await this.refresh())) return false;
       // A valid cookie means authenticated at once; the profile follows without holding the page.
       this.markAuthenticated(this.snapshot.user);
-      // A new session reads the profile afresh (organizations and plans may have changed since the
-      // stored copy); a still-valid cookie keeps the stored user.
-      if (refreshed || !this.snapshot.user) await this.loadProfile();
+      // A new session or a new page load reads the profile afresh: organizations and plans may have
+      // changed since the stored copy (a checkout in another tab). Later checks keep the user.
+      if (refreshed || !this.snapshot.user || !this.profileRead) await this.loadProfile();
       return this.snapshot.status === 'authenticated';
     } catch (error) {
       if (isInvalidToken(error)) {
@@ -195,6 +203,7 @@ export class AuthSession {
       this.env.logger?.warn('Failed to fetch the user profile', error);
     }
     if (!user) this.env.logger?.warn('No user profile; continuing without a user');
+    this.profileRead = true;
     writeStoredUser(this.env.sessionStorage, user);
     this.markAuthenticated(user);
     return user;
