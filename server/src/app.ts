@@ -12,6 +12,7 @@ import { registerAgentReleaseRoutes } from './agent-releases/routes.js';
 import { AgentService } from './agents/agent-service.js';
 import { noAgentsOnline } from './hub/presence.js';
 import { registerAgentRoutes } from './agents/routes.js';
+import { AppInventoryService } from './apps/app-inventory-service.js';
 import { saveAppStatuses } from './apps/app-store.js';
 import { registerAppRoutes } from './apps/routes.js';
 import { registerDevIdentityProvider } from './auth/dev-idp.js';
@@ -35,6 +36,7 @@ import { AgentHub } from './hub/agent-hub.js';
 import { registerInstallRoutes } from './hub/install-routes.js';
 import { NetworkService } from './networks/network-service.js';
 import { registerNetworkRoutes } from './networks/routes.js';
+import { OperationLog } from './operations/operation-log.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
 import { RegistryService } from './registries/registry-service.js';
 import { registerRegistryRoutes } from './registries/routes.js';
@@ -75,8 +77,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 * 1024 } });
 
   // The agent hub: agents connect at /agent/connect and become the app's presence.
+  let inventory: AppInventoryService | null = null;
   const hub = new AgentHub(context.db, config.agentHub, {
     onAppStatus: (agentId, apps) => saveAppStatuses(context.db, agentId, apps),
+    // Reconciling must not cut the agent's connection when it fails: it runs again on the next report.
+    onInventory: async (agentId, held) =>
+      inventory
+        ?.onInventory(agentId, held)
+        .catch((error: Error) => app.log.warn(`reconciling agent ${agentId} failed: ${error.message}`)),
     log: (message) => app.log.warn(message),
   });
   context.presence = hub;
@@ -90,10 +98,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerAuthRoutes(app, context);
   registerOrganizationRoutes(app, context);
   await registerBillingRoutes(app, context);
-  const apps = { context, hub };
+  const operations = new OperationLog(context.db, (message) => app.log.warn(message));
+  void operations.prune().catch(() => undefined);
+  const apps = { context, hub, operations };
+  inventory = new AppInventoryService(apps, (message) => app.log.warn(message));
   registerAgentRoutes(app, new AgentService(context, hub));
   registerAgentReleaseRoutes(app, new AgentReleaseService(context, hub, (m) => app.log.warn(m)));
-  registerAppRoutes(app, apps);
+  registerAppRoutes(app, apps, inventory);
   registerCatalogRoutes(app, context, apps);
   registerRegistryRoutes(app, new RegistryService(context, hub));
   registerNetworkRoutes(app, new NetworkService(context, hub));

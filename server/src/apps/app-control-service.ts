@@ -4,6 +4,7 @@ import type { AgentRecord } from '../agents/agent-store.js';
 import type { AppDeployment, AppOperation } from 'contract';
 import { buildDeployment } from './app-config.js';
 import { requireApp, templateOf, type AppDeps } from './app-lookup.js';
+import type { OperationRequest } from '../operations/operation-log.js';
 import { deleteApp, loadStoredApp, updateAppFields } from './app-store.js';
 import { appErrors } from './errors.js';
 
@@ -19,33 +20,61 @@ export async function controlApp(
   deps: AppDeps,
   agent: AgentRecord,
   input: { app_id?: unknown; action?: unknown; operation?: unknown },
-) {
+  request: OperationRequest,
+): Promise<{ app_id: string; status: number; operation: AppOperation }> {
   const { context, hub } = deps;
-  const app = await requireApp(deps, agent, input.app_id);
-  requireOnline(context, agent);
-  const operation = controlOperation(input.action, input.operation);
-  let deployment: AppDeployment | undefined;
-  if (operation === 'update' || operation === 'redeploy') {
-    const stored = await loadStoredApp(context.db, app);
-    deployment = buildDeployment(stored, templateOf(deps, app, agent, app.version));
-  }
-  const result = await hub.request(
-    agent.id,
-    'app.control',
-    { app_id: app.id, operation, deployment },
-    context.config.agentHub.deployTimeoutMs,
-  );
-  await updateAppFields(context.db, app.id, { status: result.status });
-  return { app_id: app.id, status: result.status, operation };
+  return deps.operations.run({ request, agentId: agent.id, kind: 'control' }, async () => {
+    const app = await requireApp(deps, agent, input.app_id);
+    requireOnline(context, agent);
+    const operation = controlOperation(input.action, input.operation);
+    let deployment: AppDeployment | undefined;
+    if (operation === 'update' || operation === 'redeploy') {
+      const stored = await loadStoredApp(context.db, app);
+      deployment = buildDeployment(stored, templateOf(deps, app, agent, app.version));
+    }
+    return {
+      appId: app.id,
+      payload: { operation },
+      work: async (operationId) => {
+        const result = await hub.request(
+          agent.id,
+          'app.control',
+          { app_id: app.id, operation, deployment, operation_id: operationId },
+          context.config.agentHub.deployTimeoutMs,
+        );
+        await updateAppFields(context.db, app.id, { status: result.status });
+        return { app_id: app.id, status: result.status, operation };
+      },
+    };
+  });
 }
 
-/** Removes the app from its server first, then its rows. */
-export async function removeApp(deps: AppDeps, agent: AgentRecord, appId: unknown): Promise<void> {
+/** Removes the app from its server first, then its rows (a delete interrupted by a crash is finished later). */
+export async function removeApp(
+  deps: AppDeps,
+  agent: AgentRecord,
+  appId: unknown,
+  request: OperationRequest,
+): Promise<void> {
   const { context, hub } = deps;
-  const app = await requireApp(deps, agent, appId);
-  requireOnline(context, agent);
-  await hub.request(agent.id, 'app.delete', { app_id: app.id }, context.config.agentHub.deployTimeoutMs);
-  await deleteApp(context.db, app.id);
+  await deps.operations.run({ request, agentId: agent.id, kind: 'delete' }, async () => {
+    const app = await requireApp(deps, agent, appId);
+    requireOnline(context, agent);
+    return {
+      appId: app.id,
+      payload: {},
+      work: async (operationId) => {
+        await hub.request(
+          agent.id,
+          'app.delete',
+          { app_id: app.id, operation_id: operationId },
+          context.config.agentHub.deployTimeoutMs,
+        );
+        await deleteApp(context.db, app.id);
+        return { deleted: true };
+      },
+    };
+  });
 }
 
 /** Wire action per spec is 'active' | 'stopped'; `operation` refines it (restart, update, redeploy). */

@@ -8,6 +8,7 @@ import { getCatalog, type Catalog } from '../catalog/templates.js';
 import type { TemplateDeployment } from '../catalog/template-types.js';
 import type { AppContext } from '../context.js';
 import type { AgentHub } from '../hub/agent-hub.js';
+import type { OperationLog } from '../operations/operation-log.js';
 import { validateAppName } from './app-rules.js';
 import { appNameTaken, findApp, type AppRow } from './app-store.js';
 import { appErrors } from './errors.js';
@@ -16,10 +17,33 @@ import { appErrors } from './errors.js';
 export interface AppDeps {
   context: AppContext;
   hub: AgentHub;
+  /** Mutating calls run as operations: idempotent retries, undo kept across agent outages. */
+  operations: OperationLog;
 }
 
 export const DEFAULT_ICON = 'Package';
 export const DEFAULT_COLOR = '#3B82F6';
+
+type NewAppFields = Pick<AppRow, 'id' | 'agent_id' | 'name' | 'project'> &
+  Partial<Pick<AppRow, 'description' | 'version' | 'template_id' | 'extension' | 'icon' | 'color'>>;
+
+/** The row of an app about to be deployed (or adopted): no status yet, default icon and colour. */
+export function newAppRow(fields: NewAppFields): AppRow {
+  const now = Date.now();
+  return {
+    description: null,
+    version: null,
+    template_id: null,
+    extension: null,
+    icon: DEFAULT_ICON,
+    color: DEFAULT_COLOR,
+    ...fields,
+    extension_values: '[]',
+    status: 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
 
 export function catalogOf(deps: AppDeps): Catalog {
   return getCatalog(deps.context.config);

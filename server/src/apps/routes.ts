@@ -19,6 +19,8 @@ import {
   requiredId,
   Type,
 } from '../http/schemas.js';
+import { operationOf } from '../http/operation-request.js';
+import type { AppInventoryService } from './app-inventory-service.js';
 import type { AppDeps } from './app-lookup.js';
 import { controlApp, removeApp } from './app-control-service.js';
 import { updateAppIcon, updateAppName } from './app-customize-service.js';
@@ -46,9 +48,62 @@ const configPayload = {
   variables: Type.Optional(Type.Unknown()),
 };
 const idData = envelope(Type.Object({ id: Type.String() }));
+/** Calls about one app of the agent. */
+const oneApp = { querystring: agentQuery, body: body({ agent_id: optionalText(100), app_id: appId }) };
 
-export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
+export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory: AppInventoryService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
+    '/api/v1/apps/get-inventory',
+    {
+      config: { auth: agentRole(ORGANIZATION_ROLES) },
+      schema: {
+        querystring: agentQuery,
+        response: answers(
+          envelope(
+            Type.Object({
+              found: Type.Array(Type.Object({ app_id: Type.String(), project: Type.String() })),
+              missing: Type.Array(Type.String()),
+            }),
+          ),
+        ),
+      },
+    },
+    async (request) => {
+      const { found, missing } = await inventory.differences(agentOf(request));
+      return {
+        success: true,
+        message: 'Inventory loaded',
+        data: { found: found.map(({ app_id, project }) => ({ app_id, project })), missing },
+      };
+    },
+  );
+
+  api.post(
+    '/api/v1/apps/adopt-app',
+    {
+      config: { auth: agentRole(MANAGER_ROLES) },
+      schema: { ...oneApp, response: answers(idData) },
+    },
+    async (request) => ({
+      success: true,
+      message: 'App adopted',
+      data: await inventory.adopt(agentOf(request), request.body.app_id),
+    }),
+  );
+
+  api.post(
+    '/api/v1/apps/remove-found-app',
+    {
+      config: { auth: agentRole(MANAGER_ROLES) },
+      schema: { ...oneApp, response: answers(done) },
+    },
+    async (request) => {
+      await inventory.remove(agentOf(request), request.body.app_id);
+      return { success: true, message: 'App removed from the server' };
+    },
+  );
 
   api.get(
     '/api/v1/apps/get-apps',
@@ -116,7 +171,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
       },
     },
     async (request) => {
-      const result = await controlApp(apps, agentOf(request), request.body);
+      const result = await controlApp(apps, agentOf(request), request.body, operationOf(request));
       return { success: true, message: CONTROL_MESSAGES[result.operation] ?? 'Done', data: result };
     },
   );
@@ -125,14 +180,10 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
     '/api/v1/apps/delete-app',
     {
       config: { auth: agentRole(MANAGER_ROLES) },
-      schema: {
-        querystring: agentQuery,
-        body: body({ agent_id: optionalText(100), app_id: appId }),
-        response: answers(done),
-      },
+      schema: { ...oneApp, response: answers(done) },
     },
     async (request) => {
-      await removeApp(apps, agentOf(request), request.body.app_id);
+      await removeApp(apps, agentOf(request), request.body.app_id, operationOf(request));
       return { success: true, message: 'App deleted' };
     },
   );
@@ -146,7 +197,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
     async (request) => ({
       success: true,
       message: 'App created',
-      data: await createApp(apps, agentOf(request), request.body),
+      data: await createApp(apps, agentOf(request), request.body, operationOf(request)),
     }),
   );
 
@@ -159,7 +210,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps): void {
     async (request) => ({
       success: true,
       message: 'App updated',
-      data: await updateApp(apps, agentOf(request), request.body),
+      data: await updateApp(apps, agentOf(request), request.body, operationOf(request)),
     }),
   );
 

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../apps/app-lookup.js';
 import { installApp } from '../apps/app-deploy-service.js';
+import { operationOf } from '../http/operation-request.js';
 import type { AppContext } from '../context.js';
 import { agentOf, agentRole } from '../http/access.js';
 import { anyData, answers, body, envelope, optionalText, query, requiredId, Type } from '../http/schemas.js';
@@ -48,7 +49,7 @@ export function registerCatalogRoutes(app: FastifyInstance, context: AppContext,
     async (request) => ({
       success: true,
       message: 'App installation started',
-      data: await installApp(apps, agentOf(request), request.body),
+      data: await installApp(apps, agentOf(request), request.body, operationOf(request)),
     }),
   );
 }

@@ -11,6 +11,7 @@ import * as appsPart100 from '../apps/migration-100-apps.js';
 import * as usersPart001 from '../auth/migration-001-users.js';
 import * as sessions002 from '../auth/migration-002-sessions.js';
 import * as billing003 from '../billing/migration-003-billing.js';
+import * as operations101 from '../operations/migration-101-operations.js';
 import * as organizationsPart001 from '../organizations/migration-001-organizations.js';
 
 /** One step made of parts run in order. */
@@ -27,6 +28,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '002_auth': sessions002,
   '003_billing': billing003,
   '100_agent_hub': inOrder(agentsPart100, appsPart100),
+  '101_app_operations': operations101,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

@@ -7,6 +7,12 @@ import type { AgentTables } from '../agents/tables.js';
 import type { AppTables } from '../apps/tables.js';
 import type { AuthTables } from '../auth/tables.js';
 import type { BillingTables } from '../billing/tables.js';
+import type { OperationTables } from '../operations/tables.js';
 import type { OrganizationTables } from '../organizations/tables.js';
 
-export type Database = AuthTables & OrganizationTables & AgentTables & BillingTables & AppTables;
+export type Database = AuthTables &
+  OrganizationTables &
+  AgentTables &
+  BillingTables &
+  AppTables &
+  OperationTables;

@@ -43,6 +43,9 @@ const statusOfCode: Readonly<Record<string, number>> = {
   BILLING_NO_ACCOUNT: 409,
   FREE_SLOT_USED: 409,
   MEMBER_EXISTS: 409,
+  OPERATION_IN_PROGRESS: 409,
+  OPERATION_INTERRUPTED: 409,
+  OPERATION_KEY_REUSED: 409,
   ORG_SERVERS_ONLINE: 409,
   // 429: slow down.
   PAIRING_RATE_LIMITED: 429,
@@ -51,6 +54,8 @@ const statusOfCode: Readonly<Record<string, number>> = {
   AGENT_DISCONNECTED: 502,
   BILLING_PROVIDER_DOWN: 502,
   AGENT_TIMEOUT: 504,
+  // 500: a replayed unexpected failure (operations/operation-log.ts).
+  INTERNAL: 500,
 };
 
 export function httpStatusOf(code: string): number {

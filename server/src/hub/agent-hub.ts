@@ -24,6 +24,7 @@ import {
   type AgentMethods,
   type AgentToServer,
   type AppStatusEntry,
+  type InventoryEntry,
   type ServerToAgent,
 } from 'contract';
 
@@ -46,6 +47,8 @@ interface PendingRequest {
 
 export interface AgentHubEvents {
   onAppStatus(agentId: string, apps: AppStatusEntry[]): Promise<void>;
+  /** What the agent holds (on connect and after every change), to reconcile with the records. */
+  onInventory(agentId: string, apps: InventoryEntry[]): Promise<void>;
   log(message: string): void;
 }
 
@@ -164,6 +167,9 @@ export class AgentHub implements AgentPresence {
         return;
       case 'app-status':
         if (session.agentId) await this.events.onAppStatus(session.agentId, message.apps);
+        return;
+      case 'inventory':
+        if (session.agentId) await this.events.onInventory(session.agentId, message.apps);
         return;
       case 'response': {
         const pending = this.requests.get(message.id);

@@ -93,6 +93,22 @@ const cases: Case[] = [
     expected: { signedOut: 401, outsider: 403, billing: ok, admin: ok, owner: ok },
   },
   {
+    name: 'get-inventory',
+    request: (f) => get(`/api/v1/apps/get-inventory?agent_id=${f.agentA}`),
+    expected: { signedOut: 401, outsider: 404, billing: ok, admin: ok, owner: ok },
+  },
+  // The fixture's agents are offline: a manager is let through and told so (409).
+  {
+    name: 'adopt-app',
+    request: (f) => post(`/api/v1/apps/adopt-app?agent_id=${f.agentA}`, { app_id: 'found-app' }),
+    expected: { signedOut: 401, outsider: 404, billing: 403, admin: 409, owner: 409 },
+  },
+  {
+    name: 'remove-found-app',
+    request: (f) => post(`/api/v1/apps/remove-found-app?agent_id=${f.agentA}`, { app_id: 'found-app' }),
+    expected: { signedOut: 401, outsider: 404, billing: 403, admin: 409, owner: 409 },
+  },
+  {
     name: 'GET /auth/logout',
     request: () => get('/auth/logout'),
     expected: { signedOut: ok, outsider: ok, billing: ok, admin: ok, owner: ok },

@@ -1,0 +1,147 @@
+/**
+ * One inventory, reconciled (issue 15): what each connected agent reports it holds, compared with
+ * the app records. An app the agent holds that no record and no unfinished operation explains is
+ * 'found on this server' (the operator adopts or removes it); a record whose app the agent lacks
+ * is 'missing' (redeploy or delete). Nothing is removed from a user's server without the operator.
+ */
+import type { InventoryEntry } from 'contract';
+import type { AgentRecord } from '../agents/agent-store.js';
+import { requireOnline } from '../agents/agent-access.js';
+import { listUnfinishedOperations } from '../operations/operation-store.js';
+import { buildDeployment } from './app-config.js';
+import { newAppRow, type AppDeps } from './app-lookup.js';
+import { recoverOperations } from './app-recovery.js';
+import { validateAppName } from './app-rules.js';
+import { appNameTaken, findApp, listAppsOfAgents, saveStoredApp, type StoredApp } from './app-store.js';
+import { appErrors } from './errors.js';
+
+export interface InventoryDifferences {
+  /** Apps on the server that Dockhand has no record of. */
+  found: InventoryEntry[];
+  /** App ids with a record whose app the agent does not hold. */
+  missing: string[];
+}
+
+export class AppInventoryService {
+  private readonly inventories = new Map<string, InventoryEntry[]>();
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** An agent's inventory arrived (on connect and after every change): finish interrupted operations. */
+  async onInventory(agentId: string, held: InventoryEntry[]): Promise<void> {
+    this.inventories.set(agentId, held);
+    await recoverOperations(this.deps, agentId, held, this.log);
+  }
+
+  /** Nothing is known while the agent is offline or has not reported yet. */
+  async differences(agent: AgentRecord): Promise<InventoryDifferences> {
+    const held = this.inventories.get(agent.id);
+    if (!held || !this.deps.context.presence.isOnline(agent.id)) return { found: [], missing: [] };
+    const { db } = this.deps.context;
+    const [records, unfinished] = await Promise.all([
+      listAppsOfAgents(db, [agent.id]),
+      listUnfinishedOperations(db, agent.id),
+    ]);
+    // An unfinished operation explains a difference: it is being finished or undone.
+    const explained = new Set(unfinished.map((row) => row.app_id));
+    const recorded = new Set(records.map((app) => app.id));
+    const heldIds = new Set(held.map((entry) => entry.app_id));
+    return {
+      found: held.filter((entry) => !recorded.has(entry.app_id) && !explained.has(entry.app_id)),
+      missing: records.filter((app) => !heldIds.has(app.id) && !explained.has(app.id)).map((app) => app.id),
+    };
+  }
+
+  /**
+   * Makes a found app a custom app of this server from the deployment the agent holds (secrets stay
+   * the ciphertext for the agent's key), keeping its id and compose project.
+   */
+  async adopt(agent: AgentRecord, appId: string): Promise<{ id: string }> {
+    requireOnline(this.deps.context, agent);
+    if (await findApp(this.deps.context.db, appId)) return { id: appId }; // adopted already (a retry)
+    await this.requireFound(agent, appId);
+    const deployment = await this.deps.hub.request(agent.id, 'app.export', { app_id: appId });
+    const stored: StoredApp = {
+      app: newAppRow({
+        id: appId,
+        agent_id: agent.id,
+        name: await this.freeName(agent.id, deployment.project),
+        project: deployment.project,
+      }),
+      files: deployment.files.map((file, position) =>
+        userEntry(
+          appId,
+          position,
+          'f',
+          { filename: file.filename, content: file.content },
+          file.is_encrypted,
+        ),
+      ),
+      variables: deployment.variables.map((variable, position) =>
+        userEntry(
+          appId,
+          position,
+          'v',
+          { name: variable.name, value: variable.value },
+          variable.is_encrypted,
+        ),
+      ),
+    };
+    // The record must describe exactly what runs, or a redeploy would change the app.
+    buildDeployment(stored, null);
+    await saveStoredApp(this.deps.context.db, stored, true);
+    return { id: appId };
+  }
+
+  /** Removes a found app from the server through the agent's normal delete (compose down, folder). */
+  async remove(agent: AgentRecord, appId: string): Promise<void> {
+    requireOnline(this.deps.context, agent);
+    await this.requireFound(agent, appId);
+    await this.deps.hub.request(
+      agent.id,
+      'app.delete',
+      { app_id: appId },
+      this.deps.context.config.agentHub.deployTimeoutMs,
+    );
+  }
+
+  private async requireFound(agent: AgentRecord, appId: string): Promise<void> {
+    const { found } = await this.differences(agent);
+    if (!found.some((entry) => entry.app_id === appId)) throw appErrors.notFound();
+  }
+
+  /** The project's name part ('blog' of 'blog-0b6f7a3e'), made valid and free on this server. */
+  private async freeName(agentId: string, project: string): Promise<string> {
+    const base = project.replace(/-[0-9a-f]{8}$/, '');
+    for (const candidate of [base, `${base}-adopted`, `adopted-${project}`]) {
+      try {
+        const name = validateAppName(candidate);
+        if (!(await appNameTaken(this.deps.context.db, agentId, name, null))) return name;
+      } catch {
+        // Not a valid name: try the next.
+      }
+    }
+    return validateAppName(`adopted-${Date.now()}`);
+  }
+}
+
+/** A user file or variable row of an adopted app. */
+function userEntry<T extends object>(
+  appId: string,
+  position: number,
+  tag: string,
+  fields: T,
+  isEncrypted: boolean,
+) {
+  return {
+    id: `${appId}-${tag}${position}`,
+    app_id: appId,
+    ...fields,
+    is_encrypted: isEncrypted ? 1 : 0,
+    type: 'user',
+    position,
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Idempotent, resumable operations (issue 15). Every mutating app call runs through `run`: the
+ * operation is written (pending) before the agent is asked; a retry with the same key by the same
+ * user gets the first outcome (a 409 while the first run is still going); a failure whose undo
+ * could not reach the agent stays 'undo-pending' until the agent reconnects (apps/app-recovery.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { DomainError } from '../errors/domain-error.js';
+import { operationErrors } from './errors.js';
+import {
+  findOperationByKey,
+  insertOperation,
+  pruneFinishedOperations,
+  setOperationState,
+  type OperationRow,
+  type OperationState,
+} from './operation-store.js';
+
+type OperationKind = 'create' | 'update' | 'delete' | 'control';
+
+/** Who asks, and the key of their action (the Idempotency-Key header, or a fresh UUID). */
+export interface OperationRequest {
+  userId: string;
+  key: string;
+}
+
+export interface OperationStart {
+  request: OperationRequest;
+  agentId: string;
+  kind: OperationKind;
+}
+
+/** An operation checked and ready to run: written down first, then `work` asks the agent. */
+export interface PreparedOperation<T> {
+  appId: string;
+  /** JSON-serialisable: what finishing or undoing the operation needs after a crash. */
+  payload: unknown;
+  work(operationId: string): Promise<T>;
+  /**
+   * Runs after a failure of `work` (the agent may hold a half-applied change); when it cannot
+   * reach the agent the operation stays 'undo-pending' until the agent's next connection.
+   */
+  undo?(operationId: string): Promise<void>;
+}
+
+type Outcome = { ok: true; result: unknown } | { ok: false; code: string; message: string };
+
+/** Finished operations are kept this long for retries. */
+const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+/** The key of a request: the client's Idempotency-Key when sent (checked), else a new one. */
+export function operationKey(header: string | string[] | undefined): string {
+  if (header === undefined) return randomUUID();
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw operationErrors.keyInvalid();
+  return header;
+}
+
+export class OperationLog {
+  /** Operations this process is running (or undoing) now: recovery leaves them alone. */
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /**
+   * Runs an operation once per (user, key): a known key replays the first outcome before anything
+   * is checked again; otherwise `prepare` checks the input (refusals are not recorded), then the
+   * operation is written as pending and only then run.
+   */
+  async run<T>(start: OperationStart, prepare: () => Promise<PreparedOperation<T>>): Promise<T> {
+    const { request } = start;
+    const existing = await findOperationByKey(this.db, request.userId, request.key);
+    if (existing) return this.replay<T>(existing, start);
+    const { appId, payload, work, undo } = await prepare();
+    const id = randomUUID();
+    const now = Date.now();
+    const inserted = await insertOperation(this.db, {
+      id,
+      user_id: request.userId,
+      key: request.key,
+      agent_id: start.agentId,
+      app_id: appId,
+      kind: start.kind,
+      payload: JSON.stringify(payload),
+      state: 'pending',
+      outcome: null,
+      created_at: now,
+      updated_at: now,
+    });
+    if (!inserted) {
+      // A concurrent retry inserted it first.
+      const winner = await findOperationByKey(this.db, request.userId, request.key);
+      if (winner) return this.replay<T>(winner, start);
+    }
+    this.inFlight.add(id);
+    let undoing = false;
+    try {
+      const result = await work(id);
+      await setOperationState(this.db, id, 'done', JSON.stringify({ ok: true, result } satisfies Outcome));
+      return result;
+    } catch (error) {
+      const outcome = JSON.stringify(outcomeOf(error));
+      undoing = undo !== undefined;
+      await setOperationState(this.db, id, undoing ? 'undo-pending' : 'failed', outcome).catch(
+        (stateError: Error) =>
+          this.log(`operation ${id}: could not record its failure: ${stateError.message}`),
+      );
+      if (undo) void this.undoNow(id, undo);
+      throw error;
+    } finally {
+      if (!undoing) this.inFlight.delete(id);
+    }
+  }
+
+  /** Recovery takes an operation only when no run of this process holds it. */
+  claim(id: string): boolean {
+    if (this.inFlight.has(id)) return false;
+    this.inFlight.add(id);
+    return true;
+  }
+
+  release(id: string): void {
+    this.inFlight.delete(id);
+  }
+
+  /** Records how recovery ended an operation; an interrupted one answers its retries with `outcome`. */
+  async finish(id: string, state: OperationState, outcome?: Outcome): Promise<void> {
+    await setOperationState(this.db, id, state, outcome === undefined ? undefined : JSON.stringify(outcome));
+  }
+
+  async prune(now = Date.now()): Promise<void> {
+    await pruneFinishedOperations(this.db, now - KEEP_FINISHED_MS);
+  }
+
+  private async undoNow(id: string, undo: (operationId: string) => Promise<void>): Promise<void> {
+    try {
+      await undo(id);
+      await setOperationState(this.db, id, 'failed');
+    } catch (error) {
+      this.log(
+        `operation ${id}: undo kept for when the agent reconnects (${error instanceof Error ? error.message : String(error)})`,
+      );
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  private replay<T>(row: OperationRow, start: OperationStart): T {
+    if (row.agent_id !== start.agentId || row.kind !== start.kind) throw operationErrors.keyReused();
+    if (row.state === 'pending' || row.outcome === null) throw operationErrors.inProgress();
+    const outcome = JSON.parse(row.outcome) as Outcome;
+    if (outcome.ok) return outcome.result as T;
+    throw new DomainError(outcome.code, outcome.message);
+  }
+}
+
+function outcomeOf(error: unknown): Outcome {
+  if (error instanceof DomainError) return { ok: false, code: error.code, message: error.message };
+  return { ok: false, code: 'INTERNAL', message: 'Internal server error' };
+}
+
+export const interruptedOutcome = (): Outcome => {
+  const error = operationErrors.interrupted();
+  return { ok: false, code: error.code, message: error.message };
+};

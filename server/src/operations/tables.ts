@@ -1,0 +1,27 @@
+/**
+ * The app_operations table (migration 101): every mutating app call, written before the agent is
+ * asked, so a retry returns the first outcome and a crash leaves a trace to finish or undo.
+ */
+export interface AppOperationsTable {
+  /** Also the operation id the agent sees (its journal answers a repeat with the first outcome). */
+  id: string;
+  user_id: string;
+  /** The client's Idempotency-Key (one per user action), or a server-made UUID without one. */
+  key: string;
+  agent_id: string;
+  app_id: string;
+  /** 'create' | 'update' | 'delete' | 'control' */
+  kind: string;
+  /** JSON: what finishing or undoing needs (see operations/operation-log.ts, OperationPayload). */
+  payload: string;
+  /** 'pending' | 'done' | 'failed' | 'undo-pending' */
+  state: string;
+  /** JSON of the first outcome, null while pending. */
+  outcome: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OperationTables {
+  app_operations: AppOperationsTable;
+}
