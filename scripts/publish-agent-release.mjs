@@ -22,14 +22,22 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { releaseStatement } from './agent-release-statement.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VERSION = /^v?\d+(\.\d+){0,3}(-[0-9A-Za-z][0-9A-Za-z.-]*)?$/i;
 
 class PublishError extends Error {}
 
-function publish(options) {
+/** The bytes the release key signs have one home, contract (built with the agent bundle). */
+async function loadReleaseStatement() {
+  try {
+    return (await import('../contract/dist/protocol/agent-releases.js')).releaseStatement;
+  } catch {
+    throw new PublishError('contract/dist is missing: run pnpm --filter contract build (pnpm build does)');
+  }
+}
+
+async function publish(options) {
   const bundle = path.resolve(options.bundle ?? path.join(repoRoot, 'agent', 'dist', 'dockhand-agent.mjs'));
   if (!existsSync(bundle))
     throw new PublishError(`${bundle} is missing: run pnpm --filter agent build first`);
@@ -62,7 +70,10 @@ function publish(options) {
 
   const bytes = readFileSync(bundle);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const signature = sign(null, releaseStatement(version, sha256), key).toString('base64');
+  const releaseStatement = await loadReleaseStatement();
+  const signature = sign(null, Buffer.from(releaseStatement(version, sha256), 'utf8'), key).toString(
+    'base64',
+  );
   const release = {
     version,
     name: options.name ?? `v${version}`,
@@ -96,7 +107,7 @@ try {
       'notes-url': { type: 'string' },
     },
   });
-  publish(values);
+  await publish(values);
 } catch (error) {
   if (error instanceof PublishError || error?.code?.startsWith?.('ERR_PARSE_ARGS')) {
     console.error(`publish-agent-release: ${error.message}`);

@@ -1,9 +1,8 @@
 /**
  * Agent releases across the boundary: what the release key signs, and the two update
  * capabilities the agent reports (`agent_updates`: the host's setting; `agent_update`: how the
- * last update ended). scripts/agent-release-statement.mjs repeats `releaseStatement` for the
- * publishing script, which runs without a TypeScript loader; the integration tests sign with one
- * and verify with the other.
+ * last update ended). The publishing script (scripts/publish-agent-release.mjs) signs with
+ * `releaseStatement` from contract's build, the agent verifies with the same function.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
