@@ -5,23 +5,24 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { bundleAgent, fakeBuild, makeReleaseKey, publishRelease } from '../test/agent-releases.js';
-import { agentPid, runInstaller, stopInstalledAgent } from '../test/installer.js';
-import { freePort, waitUntil } from '../test/processes.js';
-import { signIn, type TestUser } from '../test/sign-in.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import {
+  agentPid,
+  installAgent,
+  pairInstalledAgent,
+  startInstallServer,
+  type InstallServer,
+} from '../test/installer.js';
+import { waitUntil } from '../test/processes.js';
+import type { TestUser } from '../test/sign-in.js';
 
-const agentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'agent');
 const TRIAL_MS = 4000;
+let server: InstallServer;
 let tmp: string;
-let testApp: TestApp;
-let base: string;
 let releasesDir: string;
 let stateDir: string;
 let releaseKey: { privateKey: string; publicKey: string };
@@ -34,7 +35,7 @@ interface AgentView {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads varied payloads
 async function api(method: 'GET' | 'POST', url: string, payload?: object): Promise<any> {
-  return (await testApp.app.inject({ method, url, headers: user.headers, payload })).json();
+  return (await server.testApp.app.inject({ method, url, headers: user.headers, payload })).json();
 }
 
 async function agentView(): Promise<AgentView> {
@@ -73,44 +74,15 @@ async function publishFake(version: string, source: string) {
 }
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'dh-agent-update-'));
-  await promisify(execFile)(process.execPath, [path.join(agentDir, 'scripts', 'bundle.mjs')]);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  releasesDir = path.join(tmp, 'agent-releases');
-  stateDir = path.join(tmp, 'state');
-  releaseKey = await makeReleaseKey(path.join(tmp, 'release-key'));
-  testApp = await createTestApp({
-    PUBLIC_URL: base,
-    AGENT_BUNDLE_PATH: path.join(agentDir, 'dist', 'dockhand-agent.mjs'),
-    AGENT_RELEASES_DIR: releasesDir,
-    AGENT_RELEASE_PUBLIC_KEY: releaseKey.publicKey,
-  });
-  await testApp.app.listen({ host: '127.0.0.1', port });
-
-  const installed = await runInstaller(
-    base,
-    ['--no-systemd', '--prefix', path.join(tmp, 'prefix'), '--state-dir', stateDir],
-    { DOCKHAND_UPDATE_TRIAL_MS: String(TRIAL_MS) },
-  );
+  server = await startInstallServer();
+  ({ tmp, releasesDir, stateDir, releaseKey } = server);
+  const installed = await installAgent(server, { DOCKHAND_UPDATE_TRIAL_MS: String(TRIAL_MS) });
   assert.equal(installed.code, 0, installed.output);
-  const code = /Your server code: ([A-Z0-9]{6})/.exec(installed.output)?.[1];
-  user = await signIn(testApp.app, 'updates@example.com');
-  const organization = await api('POST', '/api/v1/organization/create-organization', { name: 'Updates' });
-  const registered = await api('POST', '/api/v1/agents/register-agent', {
-    code,
-    organization_id: organization.data.id,
-  });
-  assert.equal(registered.success, true, registered.message);
-  agentId = registered.data.agent.id;
+  ({ user, agentId } = await pairInstalledAgent(server, installed.pairingCode, 'updates@example.com'));
   await waitForAgent('1.0.0');
 });
 
-after(async () => {
-  await stopInstalledAgent(stateDir);
-  await testApp.close();
-  await rm(tmp, { recursive: true, force: true });
-});
+after(() => server.close());
 
 test('a correctly signed release: the agent switches to it, reconnects and reports the new version', async () => {
   await publishRelease(

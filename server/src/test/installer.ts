@@ -1,6 +1,15 @@
-import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { makeReleaseKey } from './agent-releases.js';
+import { freePort } from './processes.js';
+import { signIn, type TestUser } from './sign-in.js';
+import { createTestApp, type TestApp } from './test-app.js';
+
+const agentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'agent');
 
 /** Runs /install.sh exactly as the dialog's command does (`curl … | sh`), with the test flags. */
 export function runInstaller(
@@ -41,4 +50,95 @@ export async function stopInstalledAgent(stateDir: string): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The set-up of the tests that install agents with /install.sh: a listening server that serves a
+ * fresh bundle of the agent's current source, with its own release store and release key.
+ */
+export interface InstallServer {
+  /** The test's temporary folder: the installed agent, builds and the release store live here. */
+  tmp: string;
+  base: string;
+  testApp: TestApp;
+  releasesDir: string;
+  releaseKey: { privateKey: string; publicKey: string };
+  /** Where `installAgent` puts the agent. */
+  prefix: string;
+  stateDir: string;
+  /** Stops the installed agent and the server, removes the folder. */
+  close(): Promise<void>;
+}
+
+export async function startInstallServer(): Promise<InstallServer> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'dh-install-'));
+  await promisify(execFile)(process.execPath, [path.join(agentDir, 'scripts', 'bundle.mjs')]);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const releasesDir = path.join(tmp, 'agent-releases');
+  const releaseKey = await makeReleaseKey(path.join(tmp, 'release-key'));
+  const testApp = await createTestApp({
+    PUBLIC_URL: base,
+    AGENT_BUNDLE_PATH: path.join(agentDir, 'dist', 'dockhand-agent.mjs'),
+    AGENT_RELEASES_DIR: releasesDir,
+    AGENT_RELEASE_PUBLIC_KEY: releaseKey.publicKey,
+  });
+  await testApp.app.listen({ host: '127.0.0.1', port });
+  const stateDir = path.join(tmp, 'state');
+  return {
+    tmp,
+    base,
+    testApp,
+    releasesDir,
+    releaseKey,
+    prefix: path.join(tmp, 'prefix'),
+    stateDir,
+    close: async () => {
+      await stopInstalledAgent(stateDir);
+      await testApp.close();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The version in agent/package.json: what a fresh bundle reports. */
+export async function currentAgentVersion(): Promise<string> {
+  return (JSON.parse(await readFile(path.join(agentDir, 'package.json'), 'utf8')) as { version: string })
+    .version;
+}
+
+/** install.sh --no-systemd into the server's prefix; `pairingCode` is the one it printed. */
+export async function installAgent(
+  server: InstallServer,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string; pairingCode: string | undefined }> {
+  const result = await runInstaller(
+    server.base,
+    ['--no-systemd', '--prefix', server.prefix, '--state-dir', server.stateDir],
+    env,
+  );
+  return { ...result, pairingCode: /Your server code: ([A-Z0-9]{6})/.exec(result.output)?.[1] };
+}
+
+/** Signs `email` in and claims the installed agent with its code, in a new organization. */
+export async function pairInstalledAgent(
+  server: InstallServer,
+  pairingCode: string | undefined,
+  email: string,
+): Promise<{ user: TestUser; agentId: string }> {
+  const { app } = server.testApp;
+  const user = await signIn(app, email);
+  const call = async (url: string, payload: object) =>
+    (await app.inject({ method: 'POST', url, headers: user.headers, payload })).json() as {
+      success: boolean;
+      message: string;
+      data: { id: string; agent: { id: string } };
+    };
+  const organization = await call('/api/v1/organization/create-organization', { name: 'Installers' });
+  const registered = await call('/api/v1/agents/register-agent', {
+    code: pairingCode,
+    organization_id: organization.data.id,
+  });
+  if (!registered.success) throw new Error(`pairing failed: ${registered.message}`);
+  return { user, agentId: registered.data.agent.id };
 }
