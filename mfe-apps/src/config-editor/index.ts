@@ -4,3 +4,4 @@ export { createDraft, isDirty, withoutSecretValues } from './config-draft';
 export type { ConfigDraft } from './config-draft';
 export { validateDraft } from './draft-validation';
 export { configMetaOf, toSavePayload } from './save-payload';
+export { FIX_ERRORS_BEFORE_SAVING, isSaveShortcut } from './save-shortcut';

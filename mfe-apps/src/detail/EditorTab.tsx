@@ -1,11 +1,13 @@
 import { Button, Flex, Stack } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, type KeyboardEvent } from 'react';
 import { encryptForAgent, useCurrentAgent, useToastMessage, type AppDetails } from 'shared';
 import {
   ConfigEditor,
   configMetaOf,
   createDraft,
+  FIX_ERRORS_BEFORE_SAVING,
   isDirty,
+  isSaveShortcut,
   toSavePayload,
   validateDraft,
   withoutSecretValues,
@@ -28,7 +30,10 @@ interface EditorTabProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-/** Editor tab: the app's files and variables; Save deploys the edited configuration, Deploy the stored one. */
+/**
+ * Editor tab: the app's files and variables; Save (or Ctrl+S) deploys the edited configuration,
+ * Deploy the stored one.
+ */
 export function EditorTab({
   agentId,
   details,
@@ -71,8 +76,18 @@ export function EditorTab({
       },
     );
 
+  const canSave = !disabled && !save.isPending && dirty;
+  // The Save button is off while errors exist; the keyboard's save still tries, and says why not.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!isSaveShortcut(event)) return;
+    event.preventDefault();
+    if (errors.length > 0)
+      showToast({ title: 'Validation Error', description: FIX_ERRORS_BEFORE_SAVING, status: 'error' });
+    else if (canSave) saveDraft();
+  };
+
   return (
-    <Stack spacing={4}>
+    <Stack spacing={4} onKeyDown={onKeyDown}>
       <ConfigEditor draft={draft} onChange={setDraft} readOnly={disabled} />
       <Flex gap={2} justify="flex-end">
         <Button variant="ghost" isDisabled={!dirty || save.isPending} onClick={resetDraft}>
@@ -80,8 +95,9 @@ export function EditorTab({
         </Button>
         <Button
           colorScheme="blue"
-          isDisabled={disabled || errors.length > 0 || save.isPending || !dirty}
+          isDisabled={!canSave || errors.length > 0}
           onClick={saveDraft}
+          aria-keyshortcuts="Control+S Meta+S"
         >
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>

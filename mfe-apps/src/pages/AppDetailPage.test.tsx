@@ -293,3 +293,58 @@ test('an unknown ?tab= opens the Editor', async () => {
   renderDetail({ route: '/app/app-1?tab=nonsense' });
   expect(await screen.findByRole('tab', { name: 'Editor' })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('saving from the keyboard (Ctrl+S) with a validation error says to fix it and saves nothing; fixed, it saves', async () => {
+  const { fetchMock } = renderDetail({
+    answers: { '/api/v1/apps/update-app': ok({ id: 'app-1' }, 'App updated') },
+  });
+  await screen.findByRole('button', { name: 'Save' });
+  await userEvent.click(screen.getByRole('button', { name: 'Add Variable' }));
+  const name = screen.getByRole('textbox', { name: 'Variable #2 name' });
+  expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await userEvent.click(name);
+  await userEvent.keyboard('{Control>}s{/Control}');
+  expect(toasts.calls).toHaveBeenCalledWith({
+    title: 'Validation Error',
+    description: 'Please fix the validation errors before saving.',
+    status: 'error',
+  });
+  expect(postsOf(fetchMock).some((call) => call.path === '/api/v1/apps/update-app')).toBe(false);
+
+  await userEvent.type(name, 'ADMIN_EMAIL{Enter}');
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+  await userEvent.type(screen.getByRole('textbox', { name: 'Variable #2 value' }), 'ops@example.com');
+  await userEvent.keyboard('{Control>}s{/Control}');
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({
+      title: 'Success',
+      description: 'App updated',
+      status: 'success',
+    }),
+  );
+});
+
+test('a stopped app that its server cannot start says so', async () => {
+  renderDetail({
+    answers: {
+      '/api/v1/apps/get-apps-status': ok({ apps: [{ app_id: 'app-1', status: 5 }] }),
+      '/api/v1/apps/control-app': {
+        status: 502,
+        body: { success: false, message: 'Bind for 0.0.0.0:3000 failed: port is already allocated' },
+      },
+    },
+  });
+  await waitFor(() => expect(screen.getByTestId('app-status')).toHaveTextContent('Stopped'));
+  await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({
+      title: 'Error',
+      description: 'Failed to start the app. Please try again.',
+      status: 'error',
+    }),
+  );
+  // The controls come back once the failed start settles: the user can try again.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled(), {
+    timeout: 20_000,
+  });
+}, 30_000);
