@@ -37,5 +37,4 @@ export class AgentError extends Error {
 /** Exact texts of spec section 5 that the agent re-checks (it never trusts the server blindly). */
 export const ValidationText = {
   networkRequired: 'Network name is required',
-  addressRequired: 'Address is required',
 } as const;

@@ -1,14 +1,12 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decryptSecret } from '../crypto/secrets.js';
-import { AgentError, AgentErrorCode, ValidationText } from '../errors.js';
-import type { RegistryEntry } from 'contract';
+import { AgentError, AgentErrorCode } from '../errors.js';
+import { registryAddressError, type RegistryEntry } from 'contract';
 
 interface DockerConfigFile {
   auths: Record<string, { auth: string }>;
 }
-
-const ADDRESS = /^[A-Za-z0-9][A-Za-z0-9.-]*(:\d{1,5})?(\/[A-Za-z0-9._/-]*)?$/;
 
 /**
  * Registry credentials in a Docker CLI config (`{dir}/config.json`, 0600) that the agent passes
@@ -39,10 +37,10 @@ export class RegistryStore {
     encryptedUsername: string,
     encryptedPassword: string,
   ): Promise<RegistryEntry> {
+    // The contract's `host[:port][/path]` rule, checked again here: the server is not trusted.
+    const error = registryAddressError(address);
+    if (error) throw new AgentError(AgentErrorCode.RegistryInvalid, error);
     const trimmed = address.trim();
-    if (!trimmed) throw new AgentError(AgentErrorCode.RegistryInvalid, ValidationText.addressRequired);
-    if (!ADDRESS.test(trimmed))
-      throw new AgentError(AgentErrorCode.RegistryInvalid, 'Invalid registry address');
     const username = encryptedUsername
       ? await decryptSecret(encryptedUsername, this.privateKeyPem, 'username')
       : '';

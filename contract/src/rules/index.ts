@@ -4,11 +4,22 @@ export { AppStatus, type AppStatusCode } from './app-status.js';
 export { PLANS, type CatalogItem, type Plan, type Release, type Sponsorship } from './catalog.js';
 export { LogLimits } from './logs.js';
 export {
+  APP_NAME_MAX,
   appNameError,
+  cleanName,
+  DisplayNames,
+  DisplayNameText,
+  displayNameError,
   filenameError,
+  hasHiddenCharacters,
   isVariableName,
   NameText,
+  normalizeName,
+  REGISTRY_ADDRESS_MAX,
+  registryAddressError,
+  RegistryText,
   variableNameError,
+  type DisplayNameRule,
   type RuleResult,
   type VariableNameContext,
 } from './names.js';

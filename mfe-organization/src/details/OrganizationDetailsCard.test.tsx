@@ -73,6 +73,17 @@ test('renames the organization: Save only for a changed, valid name; the user’
   expect(screen.getByText('Organization name must be 255 characters or less')).toBeInTheDocument();
   expect(save).toBeDisabled();
 
+  // A right-to-left override (it would show 'Acme exe.gnp' as 'Acme pnp.exe') is refused too.
+  await userEvent.clear(input);
+  await userEvent.click(input);
+  await userEvent.paste('Acme \u202Egnp.exe');
+  expect(
+    screen.getByText(
+      'Organization name must not contain control characters or invisible formatting characters',
+    ),
+  ).toBeInTheDocument();
+  expect(save).toBeDisabled();
+
   await userEvent.clear(input);
   await userEvent.type(input, 'Acme Labs{Enter}');
   await waitFor(() =>

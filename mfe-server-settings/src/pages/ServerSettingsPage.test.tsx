@@ -123,6 +123,13 @@ describe('General', () => {
     await userEvent.type(name, 'ab');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Server name must have at least 3 characters')).toBeInTheDocument();
+    await userEvent.clear(name);
+    await userEvent.click(name);
+    await userEvent.paste('web\u0000\u200B02');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      screen.getByText('Server name must not contain control characters or invisible formatting characters'),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, '/api/v1/agents/rename-agent')).toHaveLength(0);
 
     await userEvent.clear(name);
@@ -193,6 +200,16 @@ describe('Docker tabs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Registry' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Registry' }));
     expect(within(dialog).getByText('Address is required')).toBeInTheDocument();
+    // A URL, or anything but host[:port][/path], is refused before any call, as the server would.
+    await userEvent.type(within(dialog).getByLabelText(/Address/), 'https://registry.example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Registry' }));
+    expect(
+      within(dialog).getByText(
+        'Address must be a registry host with an optional port and path, such as registry.example.com:5000',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/v1/registries/create-registry')).toHaveLength(0);
+    await userEvent.clear(within(dialog).getByLabelText(/Address/));
     await userEvent.type(within(dialog).getByLabelText(/Address/), 'registry.example.com');
     await userEvent.type(within(dialog).getByLabelText('Username'), 'grace');
     await userEvent.type(within(dialog).getByLabelText('Password'), 's3cret-pass');

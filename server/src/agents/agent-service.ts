@@ -3,7 +3,8 @@ import type { AppContext } from '../context.js';
 import { agentErrors } from './errors.js';
 import type { AgentHub } from '../hub/agent-hub.js';
 import { normalizePairingCode } from './pairing-code.js';
-import type { Feature, NamedValue } from 'contract';
+import { DisplayNames, type Feature, type NamedValue } from 'contract';
+import { validDisplayName } from '../errors/display-name.js';
 import { AttemptLimiter } from './attempt-limiter.js';
 import {
   claimPairingCode,
@@ -96,10 +97,7 @@ export class AgentService {
   }
 
   async rename(agent: AgentRecord, newName: string): Promise<AgentView> {
-    const name = newName.trim();
-    if (!name) throw agentErrors.nameRequired();
-    if (name.length < 3) throw agentErrors.nameTooShort();
-    if (name.length > 255) throw agentErrors.nameTooLong();
+    const name = validDisplayName(newName, DisplayNames.server, agentErrors.nameRefused);
     await renameAgent(this.context.db, agent.id, name);
     return toAgentView({ ...agent, name });
   }

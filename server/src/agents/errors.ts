@@ -1,4 +1,5 @@
 /** The agents area's error catalogue: stable codes, exact user-facing texts (spec sections 5, 6 and 8). */
+import { DisplayNames, DisplayNameText } from 'contract';
 import { DomainError } from '../errors/domain-error.js';
 
 export const agentErrors = {
@@ -10,9 +11,10 @@ export const agentErrors = {
   offline: () => new DomainError('AGENT_OFFLINE', 'Agent is offline'),
   online: () =>
     new DomainError('AGENT_ONLINE', 'The server must be offline to be deleted. Stop its agent first.'),
-  nameRequired: () => new DomainError('AGENT_NAME_REQUIRED', 'Server name is required'),
-  nameTooShort: () => new DomainError('AGENT_NAME_SHORT', 'Server name must have at least 3 characters'),
-  nameTooLong: () => new DomainError('AGENT_NAME_LONG', 'Server name must be 255 characters or less'),
+  nameRequired: () => new DomainError('AGENT_NAME_REQUIRED', DisplayNameText.required(DisplayNames.server)),
+  nameTooLong: () => new DomainError('AGENT_NAME_LONG', DisplayNameText.tooLong(DisplayNames.server)),
+  /** Any refusal of the contract's name rule, with its text. */
+  nameRefused: (message: string) => new DomainError('AGENT_NAME_INVALID', message),
   pairingRateLimited: () =>
     new DomainError('PAIRING_RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.'),
   pairingCodeInvalid: () =>

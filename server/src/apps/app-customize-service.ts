@@ -1,7 +1,7 @@
 /** Customizing apps (spec section 7, update-app-icon and update-app-name): no redeploy needed. */
 import type { AgentRecord } from '../agents/agent-store.js';
 import { requireApp, requireWritable, uniqueName, type AppDeps } from './app-lookup.js';
-import { optionalText, validateColor } from './app-rules.js';
+import { validateColor, validateIcon } from './app-rules.js';
 import { updateAppFields } from './app-store.js';
 
 export async function updateAppIcon(
@@ -11,7 +11,7 @@ export async function updateAppIcon(
 ) {
   requireWritable(deps, agent, false);
   const app = await requireApp(deps, agent, input.app_id);
-  const icon = optionalText(input.icon, app.icon, 100) ?? app.icon;
+  const icon = validateIcon(input.icon, app.icon);
   const color = validateColor(input.color, app.color);
   await updateAppFields(deps.context.db, app.id, { icon, color });
   return { icon, color };

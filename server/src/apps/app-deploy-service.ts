@@ -23,7 +23,7 @@ import {
 } from './app-lookup.js';
 import type { OperationRequest, PreparedOperation } from '../operations/operation-log.js';
 import { undoDeploy, type DeployPayload } from './app-operations.js';
-import { optionalText, projectNameFor, validateColor } from './app-rules.js';
+import { optionalText, projectNameFor, validateColor, validateIcon } from './app-rules.js';
 import {
   loadStoredApp,
   saveStoredApp,
@@ -53,7 +53,7 @@ export async function createApp(
       project: projectNameFor(name, id),
       description: optionalText(config.description, null),
       version: optionalText(config.version, null, 100),
-      icon: optionalText(config.icon, DEFAULT_ICON, 100) ?? DEFAULT_ICON,
+      icon: validateIcon(config.icon, DEFAULT_ICON),
       color: validateColor(config.color, DEFAULT_COLOR),
     });
     const stored: StoredApp = { app, ...parseUserEntries(input, id, null) };
@@ -83,7 +83,7 @@ export async function updateApp(
           : await uniqueName(deps, agent.id, config.name, existing.app.id),
       description: optionalText(config.description, existing.app.description),
       version: template?.version ?? version,
-      icon: optionalText(config.icon, existing.app.icon, 100) ?? existing.app.icon,
+      icon: validateIcon(config.icon, existing.app.icon),
       color: validateColor(config.color, existing.app.color),
       updated_at: Date.now(),
     };

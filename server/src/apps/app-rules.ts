@@ -1,5 +1,6 @@
 /** Validation rules of spec section 5 for apps, applied by the server before anything is stored. */
-import { appNameError, filenameError, NameText, variableNameError } from 'contract';
+import { appNameError, DisplayNames, filenameError, NameText, variableNameError } from 'contract';
+import { validDisplayName } from '../errors/display-name.js';
 import { DomainError } from '../errors/domain-error.js';
 
 const invalid = (code: string, message: string) => new DomainError(code, message);
@@ -11,6 +12,12 @@ export function validateAppName(name: unknown): string {
   if (error)
     throw invalid(error === NameText.appNameRequired ? 'APP_NAME_REQUIRED' : 'APP_NAME_INVALID', error);
   return text.trim();
+}
+
+/** An app's icon name: the contract's name rule; left out or empty keeps `fallback`. */
+export function validateIcon(value: unknown, fallback: string): string {
+  if (value === undefined || value === null || value === '') return fallback;
+  return validDisplayName(value, DisplayNames.appIcon, (message) => invalid('APP_ICON_INVALID', message));
 }
 
 /** The contract's filename rule, its message prefixed 'File #N: ' as the editor shows it. */

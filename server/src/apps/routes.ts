@@ -222,7 +222,8 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory
         body: body({
           agent_id: requiredId(agentErrors.idRequired),
           app_id: appId,
-          icon: optionalText(100),
+          // Bounded here; the name rule's limit and its text are the service's.
+          icon: optionalText(1000),
           color: optionalText(20),
         }),
         response: answers(envelope(Type.Object({ icon: Type.String(), color: Type.String() }))),

@@ -2,17 +2,20 @@
  * The ordered list of schema migrations, run at start (`runMigrations`). Names start with a
  * three-digit number; each migration's code lives with the concern whose tables it shapes
  * (`<area>/migration-NNN-*.ts`). A shipped name never changes and stays one step, so a step that
- * shapes several concerns runs their parts in order (001, 100).
+ * shapes several concerns runs their parts in order (001, 100, 102).
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as agentsPart001 from '../agents/migration-001-agents.js';
 import * as agentsPart100 from '../agents/migration-100-agents.js';
+import * as agentsPart102 from '../agents/migration-102-clean-names.js';
 import * as appsPart100 from '../apps/migration-100-apps.js';
+import * as appsPart102 from '../apps/migration-102-clean-names.js';
 import * as usersPart001 from '../auth/migration-001-users.js';
 import * as sessions002 from '../auth/migration-002-sessions.js';
 import * as billing003 from '../billing/migration-003-billing.js';
 import * as operations101 from '../operations/migration-101-operations.js';
 import * as organizationsPart001 from '../organizations/migration-001-organizations.js';
+import * as organizationsPart102 from '../organizations/migration-102-clean-names.js';
 
 /** One step made of parts run in order. */
 function inOrder(...parts: Migration[]): Migration {
@@ -29,6 +32,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '003_billing': billing003,
   '100_agent_hub': inOrder(agentsPart100, appsPart100),
   '101_app_operations': operations101,
+  '102_clean_names': inOrder(organizationsPart102, agentsPart102, appsPart102),
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

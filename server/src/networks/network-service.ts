@@ -1,4 +1,6 @@
 /** Docker networks on an agent's engine (spec section 7): nothing is stored here, the agent acts. */
+import { DisplayNames } from 'contract';
+import { validDisplayName } from '../errors/display-name.js';
 import { requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import type { AppContext } from '../context.js';
@@ -17,18 +19,18 @@ export class NetworkService {
   }
 
   async create(agent: AgentRecord, name: string) {
+    const params = { name: networkName(name) };
     requireOnline(this.context, agent);
-    return this.hub.request(agent.id, 'network.create', { name: networkName(name) });
+    return this.hub.request(agent.id, 'network.create', params);
   }
 
   async delete(agent: AgentRecord, name: string) {
+    const params = { name: networkName(name) };
     requireOnline(this.context, agent);
-    return this.hub.request(agent.id, 'network.delete', { name: networkName(name) });
+    return this.hub.request(agent.id, 'network.delete', params);
   }
 }
 
 function networkName(value: string): string {
-  const name = value.trim();
-  if (!name) throw networkErrors.nameRequired();
-  return name;
+  return validDisplayName(value, DisplayNames.network, networkErrors.nameRefused);
 }

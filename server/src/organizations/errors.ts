@@ -1,11 +1,15 @@
 /** The organization area's error catalogue: stable codes, exact user-facing texts. */
+import { DisplayNames, DisplayNameText } from 'contract';
 import { DomainError } from '../errors/domain-error.js';
 
 export const organizationErrors = {
   noAccess: () => new DomainError('ORG_FORBIDDEN', 'You don’t have access to this organization'),
   idRequired: () => new DomainError('ORG_ID_REQUIRED', 'Organization ID is required'),
-  nameRequired: () => new DomainError('ORG_NAME_REQUIRED', 'Organization name is required'),
-  nameTooLong: () => new DomainError('ORG_NAME_TOO_LONG', 'Organization name must be 255 characters or less'),
+  nameRequired: () =>
+    new DomainError('ORG_NAME_REQUIRED', DisplayNameText.required(DisplayNames.organization)),
+  nameTooLong: () => new DomainError('ORG_NAME_TOO_LONG', DisplayNameText.tooLong(DisplayNames.organization)),
+  /** Any refusal of the contract's name rule, with its text. */
+  nameRefused: (message: string) => new DomainError('ORG_NAME_INVALID', message),
   onlyOwnerMayDelete: () =>
     new DomainError('ORG_OWNER_ONLY', 'Only the organization owner can delete the organization'),
   serversOnline: () =>

@@ -2,7 +2,7 @@
  * Member rules: owners and admins list, invite and remove; owners cannot be removed. An invitee
  * who already has an account joins at once; otherwise they join when they sign in with that email.
  */
-import type { OrganizationRole } from 'contract';
+import { hasHiddenCharacters, type OrganizationRole } from 'contract';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findUserByEmail } from '../auth/user-store.js';
@@ -55,7 +55,8 @@ function validateInvite(rawEmail: unknown, rawRole: unknown): { email: string; r
   if (typeof rawEmail !== 'string') throw invalidRequest();
   const email = rawEmail.trim().toLowerCase();
   if (!email) throw organizationErrors.emailRequired();
-  if (email.length > 255 || !EMAIL_PATTERN.test(email)) throw organizationErrors.emailInvalid();
+  if (email.length > 255 || !EMAIL_PATTERN.test(email) || hasHiddenCharacters(email))
+    throw organizationErrors.emailInvalid();
   const role = rawRole === undefined || rawRole === null || rawRole === '' ? 'admin' : rawRole;
   if (typeof role !== 'string' || !INVITABLE_ROLES.includes(role as OrganizationRole))
     throw organizationErrors.roleInvalid();

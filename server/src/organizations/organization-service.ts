@@ -1,11 +1,11 @@
 /** Organization rules: create (creator = owner), rename, delete (owner only, servers offline). */
-import type { OrganizationRole } from 'contract';
+import { DisplayNames, type OrganizationRole } from 'contract';
 import { randomUUID } from 'node:crypto';
 import type { AgentPresence } from '../hub/presence.js';
 import { listAgentIdsOfOrganization } from '../agents/agent-store.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { invalidRequest } from '../errors/domain-error.js';
+import { validDisplayName } from '../errors/display-name.js';
 import { organizationErrors } from './errors.js';
 import { insertMember } from './member-store.js';
 import {
@@ -16,15 +16,10 @@ import {
 } from './organization-store.js';
 import type { OrganizationSubscriptionStatus } from './tables.js';
 
-export const ORGANIZATION_NAME_MAX = 255;
+export const ORGANIZATION_NAME_MAX = DisplayNames.organization.max;
 
 function validateOrganizationName(value: unknown): string {
-  if (value === undefined || value === null) throw organizationErrors.nameRequired();
-  if (typeof value !== 'string') throw invalidRequest();
-  const name = value.trim();
-  if (!name) throw organizationErrors.nameRequired();
-  if (name.length > ORGANIZATION_NAME_MAX) throw organizationErrors.nameTooLong();
-  return name;
+  return validDisplayName(value, DisplayNames.organization, organizationErrors.nameRefused);
 }
 
 export interface CreatedOrganization {

@@ -3,7 +3,7 @@
  * config, used for pulls); they arrive encrypted to the agent certificate and this server only
  * relays them. Listings come from the agent and never include the password.
  */
-import { isEncryptedValue } from 'contract';
+import { displayNameError, isEncryptedValue, REGISTRY_ADDRESS_MAX, registryAddressError } from 'contract';
 import { requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import type { AppContext } from '../context.js';
@@ -29,7 +29,7 @@ export class RegistryService {
 
   async create(agent: AgentRecord, input: RegistryInput) {
     const params = {
-      address: registryAddress(input.address),
+      address: newRegistryAddress(input.address),
       username: encryptedOrEmpty(input.username, 'username'),
       password: encryptedOrEmpty(input.password, 'password'),
     };
@@ -38,16 +38,27 @@ export class RegistryService {
   }
 
   async delete(agent: AgentRecord, address: string): Promise<void> {
-    const params = { address: registryAddress(address) };
+    const params = { address: existingRegistryAddress(address) };
     requireOnline(this.context, agent);
     await this.hub.request(agent.id, 'registry.delete', params);
   }
 }
 
-function registryAddress(value: string): string {
-  const address = value.trim();
-  if (!address) throw registryErrors.addressRequired();
-  return address;
+/** `host[:port][/path]` (the contract's rule). */
+function newRegistryAddress(value: string): string {
+  const error = registryAddressError(value);
+  if (error) throw registryErrors.addressRefused(error);
+  return value.trim();
+}
+
+/**
+ * A registry to delete may have been added on the host in another form (`docker login
+ * https://...`): any address the listing can show, within the name rule's limits.
+ */
+function existingRegistryAddress(value: string): string {
+  const error = displayNameError(value, { label: 'Address', max: REGISTRY_ADDRESS_MAX });
+  if (error) throw registryErrors.addressRefused(error);
+  return value.trim();
 }
 
 function encryptedOrEmpty(value: string | undefined, field: 'username' | 'password'): string {

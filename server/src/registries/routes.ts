@@ -1,5 +1,5 @@
 /** HTTP for spec section 7, registries: who may call each route, its input and answer; rules in RegistryService. */
-import { MANAGER_ROLES } from 'contract';
+import { MANAGER_ROLES, REGISTRY_ADDRESS_MAX } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole } from '../http/access.js';
@@ -20,7 +20,10 @@ import { agentErrors } from '../agents/errors.js';
 import { registryErrors } from './errors.js';
 
 const agentId = requiredId(agentErrors.idRequired);
-const address = requiredText(registryErrors.addressRequired, { maxLength: 1000 });
+const address = requiredText(registryErrors.addressRequired, {
+  maxLength: REGISTRY_ADDRESS_MAX,
+  tooLong: registryErrors.addressTooLong,
+});
 /** Encrypted credentials (an envelope per value) are longer than the text they hold. */
 const credential = optionalText(16 * 1024);
 

@@ -54,7 +54,36 @@ export async function seedFixture(
   return { owner, admin, billing, outsider, orgA, orgB, agentA, agentB };
 }
 
-/** Everything an organization-area call could change, for "nothing changed" assertions. */
+/** An app row on `agentId` (as an install would store it, without files or variables). */
+export async function insertTestApp(
+  app: FastifyInstance,
+  agentId: string,
+  id: string,
+  fields: { name?: string; icon?: string } = {},
+): Promise<void> {
+  const now = Date.now();
+  await app.dockhand.db
+    .insertInto('apps')
+    .values({
+      id,
+      agent_id: agentId,
+      name: fields.name ?? id,
+      project: id,
+      description: null,
+      version: null,
+      template_id: null,
+      extension: null,
+      icon: fields.icon ?? 'Package',
+      color: '#3B82F6',
+      extension_values: '[]',
+      status: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/** Everything an organization, server or app-customizing call could change, for "nothing changed" assertions. */
 export async function snapshot(app: FastifyInstance): Promise<string> {
   const db = app.dockhand.db;
   const tables = await Promise.all([
@@ -63,6 +92,7 @@ export async function snapshot(app: FastifyInstance): Promise<string> {
     db.selectFrom('organization_invitations').selectAll().orderBy('id').execute(),
     db.selectFrom('agents').selectAll().orderBy('id').execute(),
     db.selectFrom('dev_checkouts').selectAll().orderBy('id').execute(),
+    db.selectFrom('apps').selectAll().orderBy('id').execute(),
   ]);
   return JSON.stringify(tables);
 }

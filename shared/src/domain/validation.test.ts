@@ -13,6 +13,11 @@ import {
 } from './validation';
 
 describe('validateAppName', () => {
+  it('caps app names at 63 characters (a DNS label)', () => {
+    expect(validateAppName(`a${'b'.repeat(62)}`)).toBeNull();
+    expect(validateAppName(`a${'b'.repeat(63)}`)).toBe('App name must be 63 characters or less');
+  });
+
   it('rejects an existing name case-insensitively except the current one', () => {
     const existingNames = ['Nextcloud', 'gitea'];
     expect(validateAppName('nextcloud', { existingNames })).toBe('An app with this name already exists');
@@ -31,6 +36,14 @@ describe('validateAppName', () => {
 });
 
 describe('organization name', () => {
+  it('refuses control and format characters, as the server does', () => {
+    for (const name of ['Acme\u0000', 'Acme\r\nX', 'Acme \u202Egnp.exe', 'Ac\u200Bme', 'Acme\uD800'])
+      expect(validateOrganizationName(name)).toBe(
+        'Organization name must not contain control characters or invisible formatting characters',
+      );
+    expect(validateOrganizationName('Équipe 🚀')).toBeNull();
+  });
+
   it('is required and at most 255 characters', () => {
     expect(validateOrganizationName(' ')).toBe('Organization name is required');
     expect(validateOrganizationName('a'.repeat(256))).toBe(
@@ -64,6 +77,13 @@ describe('small required fields', () => {
   it('gives the exact messages', () => {
     expect(validateRegistryAddress('')).toBe('Address is required');
     expect(validateRegistryAddress('ghcr.io')).toBeNull();
+    expect(validateRegistryAddress('registry.example.com:5000/team')).toBeNull();
+    for (const address of ['https://ghcr.io', 'ghcr.io\r\nx', 'a b', 'ghcr.io:99999'])
+      expect(validateRegistryAddress(address)).toBe(
+        'Address must be a registry host with an optional port and path, such as registry.example.com:5000',
+      );
+    expect(validateRegistryAddress(`${'a'.repeat(300)}.io`)).toBe('Address must be 255 characters or less');
+    expect(validateInviteEmail('ada\u202E@a.test')).toBe('Email address is not valid');
     expect(validateNetworkName(' ')).toBe('Network name is required');
     expect(validateNetworkName('web')).toBeNull();
     expect(validateInviteEmail('')).toBe('Email is required');

@@ -1,9 +1,17 @@
 /**
  * Validation rules of spec section 5. Each rule returns the exact message of the first broken
  * rule, or null when the value is valid. The name rules the server and the agent apply too
- * (filename, variable name, app name) come from the contract package.
+ * (filename, variable name, app name, and the one rule for organization, server, network and
+ * registry names) come from the contract package.
  */
-import { appNameError, type RuleResult } from 'contract/rules';
+import {
+  appNameError,
+  DisplayNames,
+  displayNameError,
+  hasHiddenCharacters,
+  registryAddressError,
+  type RuleResult,
+} from 'contract/rules';
 
 export {
   filenameError as validateFilename,
@@ -12,8 +20,8 @@ export {
 } from 'contract/rules';
 export type ValidationResult = RuleResult;
 
-export const ORGANIZATION_NAME_MAX_LENGTH = 255;
-export const SERVER_NAME_MIN_LENGTH = 3;
+export const ORGANIZATION_NAME_MAX_LENGTH = DisplayNames.organization.max;
+export const SERVER_NAME_MIN_LENGTH = DisplayNames.server.min;
 export const LOG_SEARCH_MIN_EXCLUSIVE = 2;
 
 export interface AppNameContext {
@@ -42,11 +50,7 @@ export function canRenameApp(nextName: string, currentName: string, error: Valid
 }
 
 export function validateOrganizationName(name: string): ValidationResult {
-  const trimmed = name.trim();
-  if (!trimmed) return 'Organization name is required';
-  if (trimmed.length > ORGANIZATION_NAME_MAX_LENGTH)
-    return 'Organization name must be 255 characters or less';
-  return null;
+  return displayNameError(name, DisplayNames.organization);
 }
 
 /** Server-side rule for rename-agent (spec section 5, "Server rename"). */
@@ -55,9 +59,7 @@ export function validateServerRename(
   name: string | null | undefined,
 ): ValidationResult {
   if (!serverId || !serverId.trim()) return 'Server ID is required';
-  if (name === null || name === undefined || !name.trim()) return 'Server name is required';
-  if (name.trim().length < SERVER_NAME_MIN_LENGTH) return 'Server name must have at least 3 characters';
-  return null;
+  return displayNameError(name ?? '', DisplayNames.server);
 }
 
 export type ServerRenamePlan =
@@ -75,19 +77,21 @@ export function planServerRename(currentName: string, nextName: string): ServerR
   return error ? { kind: 'error', message: error } : { kind: 'rename', name: trimmed };
 }
 
+/** `host[:port][/path]`, as the server and the agent check it. */
 export function validateRegistryAddress(address: string): ValidationResult {
-  return address.trim() ? null : 'Address is required';
+  return registryAddressError(address);
 }
 
 export function validateNetworkName(name: string): ValidationResult {
-  return name.trim() ? null : 'Network name is required';
+  return displayNameError(name, DisplayNames.network);
 }
 
 export const DEFAULT_INVITE_ROLE = 'admin';
 export const INVITE_ROLES = [DEFAULT_INVITE_ROLE] as const;
 
 export function validateInviteEmail(email: string): ValidationResult {
-  return email.trim() ? null : 'Email is required';
+  if (!email.trim()) return 'Email is required';
+  return hasHiddenCharacters(email.trim()) ? 'Email address is not valid' : null;
 }
 
 /** The log search filters only with more than 2 characters. */
