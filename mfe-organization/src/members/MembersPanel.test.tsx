@@ -87,3 +87,10 @@ test('a pending invitation shows as invited', async () => {
   ]);
   expect(await screen.findByText('Invited')).toBeInTheDocument();
 });
+
+test('roles are shown read-only, with the reason they cannot be changed', async () => {
+  renderPanel([owner, admin], {});
+  const table = await screen.findByRole('table', { name: 'Role updates are not available yet' });
+  expect(within(table).getAllByRole('row')[2]).toHaveTextContent('admin');
+  expect(within(table).queryByRole('combobox')).not.toBeInTheDocument();
+});

@@ -10,6 +10,7 @@ import {
   Input,
   Select,
   Table,
+  TableCaption,
   Tbody,
   Td,
   Text,
@@ -90,6 +91,10 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
       {members.error && <Text color="red.500">{members.error.message}</Text>}
       {members.data && (
         <Table size="sm">
+          {/* Spec section 6: a member's role cannot be changed yet; say so where roles are shown. */}
+          <TableCaption placement="bottom" textAlign="left" px={0} mx={0}>
+            Role updates are not available yet
+          </TableCaption>
           <Thead>
             <Tr>
               <Th>Email</Th>

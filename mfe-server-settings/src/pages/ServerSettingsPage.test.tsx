@@ -295,3 +295,25 @@ describe('Docker tabs', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('Docker Registries tab: why it is idle', () => {
+  it('a link to it on an offline server says it is not available offline', () => {
+    renderSettings({ online: false, route: '/settings?tab=docker-registries' });
+    expect(screen.getByRole('tab', { name: 'Docker Registries' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      screen.getByText('Docker Registries management is not available when the server is offline.'),
+    ).toBeInTheDocument();
+  });
+
+  it('an agent that turned the feature off says the management is disabled', () => {
+    renderSettings({
+      agent: server({ features: [{ name: 'docker_registries', is_enabled: false }] }),
+      route: '/settings?tab=docker-registries',
+    });
+    expect(
+      screen.getByText(
+        'Docker Registries management is disabled for this server. The agent may not be updated to the latest version or the feature is turned off.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
