@@ -47,7 +47,12 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where the request log goes (stdout by default); tests read it to see what was logged. */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const context: AppContext = {
     config,
@@ -57,7 +62,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     presence: noAgentsOnline,
   };
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: requestLogSerializers },
+    logger: { level: config.logLevel, serializers: requestLogSerializers, stream: options.logStream },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Input is checked as sent: no type coercion (a number is not a name); refusal texts ride on fields.

@@ -1,8 +1,18 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { DataFolderError } from './db/connect.js';
 
 const config = loadConfig();
-const app = await buildApp(config);
+let app: FastifyInstance;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  // An operator's mistake gets one line saying what to fix, not a stack.
+  if (!(error instanceof DataFolderError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 await app.listen({ host: config.host, port: config.port });
 console.log(`Dockhand is running at ${config.publicUrl}`);
 if (config.auth.devIdentityProvider) {

@@ -6,7 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as SqliteDialectDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import { runMigrations } from './migrations.js';
 import type { Database } from './schema.js';
@@ -39,13 +45,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return { db, engine, close: () => db.destroy() };
 }
 
+/** The data folder cannot hold the database: main.ts prints this one line and exits. */
+export class DataFolderError extends Error {
+  constructor(dataDir: string, reason: string) {
+    super(`Cannot use the data folder ${dataDir}: ${reason}. Set DATA_DIR to a folder this user can write.`);
+    this.name = 'DataFolderError';
+  }
+}
+
+const FOLDER_REASONS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'it is on a read-only file system',
+  ENOTDIR: 'a part of its path is a file, not a folder',
+  ENOSPC: 'the disk is full',
+  SQLITE_CANTOPEN: 'the database file in it cannot be opened',
+  SQLITE_READONLY: 'the database file in it is read-only',
+  SQLITE_FULL: 'the disk is full',
+};
+
+function folderReason(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const known = typeof code === 'string' ? FOLDER_REASONS[code] : undefined;
+  return known ?? (error instanceof Error ? error.message : String(error));
+}
+
 function openSqlite(dataDir: string): { db: Kysely<Database>; engine: DatabaseEngine } {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(path.join(dataDir, 'dockhand.db'));
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  let sqlite: SqliteDatabase.Database;
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    // Checked first: SQLite would only say SQLITE_CANTOPEN, without why.
+    fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK);
+    const file = path.join(dataDir, 'dockhand.db');
+    if (fs.existsSync(file)) fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
+    sqlite = new SqliteDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+  } catch (error) {
+    throw new DataFolderError(dataDir, folderReason(error));
+  }
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     engine: 'sqlite',
@@ -54,10 +94,21 @@ function openSqlite(dataDir: string): { db: Kysely<Database>; engine: DatabaseEn
 
 const STATEMENT_CACHE_SIZE = 500;
 
+/** Stands in for ROLLBACK when SQLite has already rolled the transaction back itself. */
+const nothingToRollBack: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
 /**
  * Kysely prepares every query anew, and preparing costs more than running a small query in
  * SQLite. Our queries are a small fixed set of SQL strings, so prepared statements are reused.
  * (Kysely runs each statement to completion synchronously, so a cached statement is never busy.)
+ *
+ * After SQLITE_FULL (and a few other errors) SQLite rolls the transaction back on its own; Kysely's
+ * ROLLBACK would then throw 'cannot rollback - no transaction is active' in place of the real error.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
   const cache = new Map<string, SqliteDatabase.Statement>();
@@ -67,6 +118,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatab
       sqlite.close();
     },
     prepare: (sql: string) => {
+      if (sql === 'rollback' && !sqlite.inTransaction) return nothingToRollBack;
       let statement = cache.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);
@@ -82,6 +134,8 @@ function openPostgres(connectionString: string): { db: Kysely<Database>; engine:
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // A database that does not answer fails a request in seconds (a 503), not after minutes.
+    connectionTimeoutMillis: 5_000,
     // Millisecond timestamps are bigint columns: read them as numbers (they stay far below 2^53).
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -93,5 +147,9 @@ function openPostgres(connectionString: string): { db: Kysely<Database>; engine:
   // An idle pooled connection can be cut by the server (restart, failover): the pool reports it
   // here and replaces the connection. Without a listener it would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // A connection cut while a query runs on it fails that query (a 503 at the edge) and also emits
+  // 'error' on the checked-out client, which nobody else listens to: without this it crashes the
+  // process. The pool drops the dead client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
 }

@@ -1,20 +1,21 @@
 /**
  * The one error handler: domain errors become `{success:false, message}` with the status of their
  * code (`error-statuses.ts`); schema refusals take the field's own text (see `schemas.ts`) or
- * 'Invalid request'; anything unexpected is logged and answers 500 without details.
+ * 'Invalid request'; a database that cannot be reached or a full disk answers 503/507 with its
+ * own text (`db/errors.ts`), the driver's error logged as it was; anything else unexpected is
+ * logged and answers 500 without details.
  */
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseFailureOf } from '../db/errors.js';
 import { DomainError } from '../errors/domain-error.js';
-import { httpStatusOf } from './error-statuses.js';
+import { httpStatusOf, retryAfterOf } from './error-statuses.js';
 
 type SchemaError = NonNullable<FastifyError['validation']>[number];
 type FieldSchema = { 'x-missing'?: string; 'x-too-long'?: string };
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    if (error instanceof DomainError) {
-      return reply.status(httpStatusOf(error.code)).send({ success: false, message: error.message });
-    }
+    if (error instanceof DomainError) return sendDomainError(reply, error);
     if (error.validation) {
       return reply.status(400).send({ success: false, message: schemaRefusal(error, request) });
     }
@@ -22,12 +23,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Malformed JSON, oversized bodies, unsupported content types: a clear 4xx, never a crash.
       return reply.status(error.statusCode).send({ success: false, message: error.message });
     }
+    const databaseFailure = databaseFailureOf(error);
+    if (databaseFailure) {
+      request.log.error({ err: error }, databaseFailure.message);
+      return sendDomainError(reply, databaseFailure);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Internal server error' });
   });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ success: false, message: `Not found: ${request.method} ${request.url}` });
   });
+}
+
+function sendDomainError(reply: FastifyReply, error: DomainError) {
+  const retryAfter = retryAfterOf(error.code);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  return reply.status(httpStatusOf(error.code)).send({ success: false, message: error.message });
 }
 
 function schemaRefusal(error: FastifyError, request: FastifyRequest): string {

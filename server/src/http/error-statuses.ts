@@ -56,8 +56,20 @@ const statusOfCode: Readonly<Record<string, number>> = {
   AGENT_TIMEOUT: 504,
   // 500: a replayed unexpected failure (operations/operation-log.ts).
   INTERNAL: 500,
+  // 503: briefly unavailable, the client retries after `Retry-After`; 507: no room to save.
+  DATABASE_UNAVAILABLE: 503,
+  DISK_FULL: 507,
+};
+
+/** Seconds a client should wait before retrying a request refused with this code, if any. */
+const retryAfterOfCode: Readonly<Record<string, number>> = {
+  DATABASE_UNAVAILABLE: 2,
 };
 
 export function httpStatusOf(code: string): number {
   return statusOfCode[code] ?? 400;
+}
+
+export function retryAfterOf(code: string): number | undefined {
+  return retryAfterOfCode[code];
 }
