@@ -38,6 +38,7 @@ export {
   LogLimits,
   referencedVariables,
   rewriteVariableReferences,
+  signInFailureText,
 } from 'contract/rules';
 
 export { ApiError, INVALID_RESPONSE, NOT_AUTHENTICATED, isApiError } from './api/ApiError';

@@ -30,6 +30,7 @@ export {
   ORGANIZATION_ROLES,
   type OrganizationRole,
 } from './roles.js';
+export { SignInFailure, signInFailureText, type SignInFailureCode } from './sign-in.js';
 export {
   findVariableReferences,
   referencedVariables,

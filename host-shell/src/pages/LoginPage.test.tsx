@@ -70,6 +70,25 @@ describe('login and the protected shell', () => {
     expect(screen.queryByText('Protected content')).toBeNull();
   });
 
+  it('says why a sign-in came back from the server failed, next to the button to try again', async () => {
+    renderApp(sessionWith({}), '/login?error=disk-full');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Sign-in failed: the server's disk is full. Ask its administrator to free some space.",
+    );
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+  });
+
+  it('a plain visit to the login page shows no error', async () => {
+    renderApp(sessionWith({}), '/login');
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an unknown reason still says sign-in failed', async () => {
+    renderApp(sessionWith({}), '/login?error=access_denied');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again.');
+  });
+
   it('shows Loading... while the check runs', () => {
     renderApp(sessionWith({ refresh: () => new Promise(() => undefined) }), '/login');
     expect(screen.getByText('Loading...')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 // The login route must stay light: no Chakra, no framer-motion, plain styles only.
 import { useEffect, type CSSProperties } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuth } from 'shared';
+import { signInFailureText, useAuth } from 'shared';
 import type { LoginRedirectState } from '../shell/auth/RequireAuth';
 import { DockhandLogo } from '../shell/DockhandLogo';
 
@@ -63,6 +63,16 @@ const styles: Record<string, CSSProperties> = {
     cursor: 'pointer',
   },
   loading: { fontSize: 14, color: '#718096' },
+  failure: {
+    fontSize: 14,
+    lineHeight: 1.5,
+    color: '#9B2C2C',
+    background: '#FFF5F5',
+    border: '1px solid #FEB2B2',
+    borderRadius: 8,
+    padding: '10px 12px',
+    margin: '0 0 20px',
+  },
   footer: { marginTop: 24, fontSize: 12, color: '#A0AEC0' },
 };
 
@@ -93,6 +103,8 @@ export default function LoginPage() {
   const { status, check } = useAuth();
   const location = useLocation();
   const from = (location.state as LoginRedirectState | null)?.from;
+  // The sign-in callback sends the browser back here with ?error=<code> when it failed.
+  const failure = signInFailureText(new URLSearchParams(location.search).get('error'));
 
   useEffect(() => {
     if (status === 'unknown') void check();
@@ -109,6 +121,11 @@ export default function LoginPage() {
           Welcome to Dockhand
         </h1>
         <p style={styles.subtitle}>Connect your servers and deploy apps in minutes.</p>
+        {failure && (
+          <p role="alert" style={styles.failure}>
+            {failure}
+          </p>
+        )}
         {status === 'unknown' ? (
           <p role="status" style={styles.loading}>
             Loading...

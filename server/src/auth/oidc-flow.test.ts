@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { test } from 'node:test';
+import { sql } from 'kysely';
+import { signIn } from '../test/sign-in.js';
 import { createTestApp } from '../test/test-app.js';
 
 async function freePort(): Promise<number> {
@@ -128,10 +130,38 @@ test('a callback without the pending sign-in cookie does not sign anyone in', as
   const { app, close } = await createTestApp();
   const response = await app.inject({ method: 'GET', url: '/auth/google/callback?code=abc&state=xyz' });
   assert.equal(response.statusCode, 302);
-  assert.equal(response.headers.location, '/#/login');
+  // The login page is told why, so it can say so (contract's SignInFailure).
+  assert.equal(response.headers.location, '/#/login?error=expired');
   assert.equal(response.cookies.find((cookie) => cookie.name === 'access_token')?.value ?? '', '');
   await close();
 });
+
+if (!process.env.TEST_DATABASE_URL) {
+  test('SQLite: a sign-in that cannot be saved on a full disk comes back to the login page saying so', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const { app, close } = await createTestApp({ PUBLIC_URL: base, PORT: String(port) });
+    await app.listen({ host: '127.0.0.1', port });
+    try {
+      const db = app.dockhand.db;
+      const pages = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+      await sql.raw(`pragma max_page_count = ${pages.rows[0]!.page_count}`).execute(db);
+      // Fill the users' and sessions' pages with short rows: a longer new user cannot be written.
+      await assert.rejects(async () => {
+        for (let i = 0; i < 5000; i += 1) await signIn(app, `f${i}@full.test`);
+      }, /database or disk is full/);
+      const { finalLocation } = await signInThroughDevIdp(
+        new Browser(),
+        base,
+        '/',
+        'a-late-user-with-a-longer-address@example.com',
+      );
+      assert.equal(finalLocation, '/#/login?error=disk-full');
+    } finally {
+      await close();
+    }
+  });
+}
 
 test('the dev identity provider keeps the browser on the public host, not the loopback address it listens on', async () => {
   const port = await freePort();

@@ -1,7 +1,9 @@
 /** HTTP for sign-in and sessions: /auth/google/login, /auth/google/callback, /auth/refresh, /auth/user, /auth/logout. */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SignInFailure, type SignInFailureCode } from 'contract';
 import type { AppContext } from '../context.js';
+import { databaseFailureOf } from '../db/errors.js';
 import { publicRoute, readAccessToken, signedIn, userOf } from '../http/access.js';
 import { createRateLimiter } from '../http/rate-limit.js';
 import { anyData, answers, done, envelope } from '../http/schemas.js';
@@ -16,7 +18,18 @@ import { upsertUserFromIdentity } from './user-service.js';
 const PENDING_COOKIE = 'oidc_pending';
 const PENDING_COOKIE_PATH = '/auth/google';
 const PENDING_TTL_SECONDS = 600;
-const SIGN_IN_FAILED_PATH = '/#/login';
+/** The login page, told why sign-in failed (it shows the text of `code`, see contract/rules). */
+function signInFailedPath(code: SignInFailureCode): string {
+  return `/#/login?error=${code}`;
+}
+
+/** A callback that failed on the database says so; anything else is a plain failure. */
+function callbackFailure(error: unknown): SignInFailureCode {
+  const failure = databaseFailureOf(error)?.code;
+  if (failure === 'DISK_FULL') return SignInFailure.DiskFull;
+  if (failure === 'DATABASE_UNAVAILABLE') return SignInFailure.Unavailable;
+  return SignInFailure.Failed;
+}
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const { config } = context;
@@ -54,19 +67,19 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     async (request, reply) => {
       const pending = readPending(request);
       reply.clearCookie(PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
-      if (!pending) return reply.redirect(SIGN_IN_FAILED_PATH, 302);
+      if (!pending) return reply.redirect(signInFailedPath(SignInFailure.Expired), 302);
       try {
         const identity = await relyingParty.finish(new URL(request.url, config.publicUrl), pending);
         const userId = await upsertUserFromIdentity(context.db, identity);
         setSessionCookies(reply, config, await openSession(context, userId));
         return reply.redirect(safeRedirectPath(pending.redirect, config.publicUrl), 302);
       } catch (error) {
-        // The reason is logged (never the code or tokens); the browser goes back to the login page.
+        // The reason is logged (never the code or tokens); the login page says what failed.
         request.log.warn(
           { reason: error instanceof Error ? error.message : 'unknown' },
           'sign-in callback failed',
         );
-        return reply.redirect(SIGN_IN_FAILED_PATH, 302);
+        return reply.redirect(signInFailedPath(callbackFailure(error)), 302);
       }
     },
   );
