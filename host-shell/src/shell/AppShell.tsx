@@ -1,6 +1,7 @@
 import { Box, Flex, Heading } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ServiceUnavailableNotice } from './ServiceUnavailableNotice';
 import { Sidebar, SidebarTrigger } from './sidebar/Sidebar';
 import { useCheckoutReturn } from './useCheckoutReturn';
 
@@ -37,6 +38,7 @@ export function AppShell() {
           </Heading>
         </Flex>
         <Box flex="1" p={{ base: 4, md: 6 }} bg="gray.50">
+          <ServiceUnavailableNotice />
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
