@@ -66,6 +66,7 @@ export {
   isVariableName,
   LogLimits,
   MANAGER_ROLES,
+  OWNER_ROLES,
   NameText,
   normalizeName,
   ORGANIZATION_ROLES,

@@ -27,6 +27,7 @@ export {
   BILLING_ROLES,
   isOrganizationRole,
   MANAGER_ROLES,
+  OWNER_ROLES,
   ORGANIZATION_ROLES,
   type OrganizationRole,
 } from './roles.js';

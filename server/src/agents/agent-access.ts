@@ -1,27 +1,29 @@
 import type { OrganizationRole } from 'contract';
 import type { AppContext } from '../context.js';
+import type { Refusals } from '../organizations/access.js';
 import { findOrgRole } from '../organizations/member-store.js';
 import { agentErrors } from './errors.js';
 import { findAgentRecord, type AgentRecord } from './agent-store.js';
 
 /**
  * The agent, if the user has one of `roles` in its organization. Unknown agents and agents of
- * other organizations give the same answer, so ids cannot be probed.
+ * other organizations give the same answer (404, or the route's `refuse`), so ids cannot be
+ * probed; another role answers 403 (or the route's `wrongRole`).
  */
 export async function requireAgentAccess(
   context: AppContext,
   userId: string,
   agentId: unknown,
-  roles: readonly OrganizationRole[],
+  access: Refusals & { roles: readonly OrganizationRole[] },
 ): Promise<AgentRecord> {
   if (typeof agentId !== 'string' || agentId.trim() === '') throw agentErrors.idRequired();
+  const refuse = access.refuse ?? agentErrors.notFound;
   const agent = await findAgentRecord(context.db, agentId);
-  if (!agent) throw agentErrors.notFound(agentId);
+  if (!agent) throw refuse(agentId);
   const role = await findOrgRole(context.db, userId, agent.organization_id);
-  if (!role) throw agentErrors.notFound(agentId);
-  if (!roles.includes(role)) {
-    throw agentErrors.forbidden();
-  }
+  if (!role) throw refuse(agentId);
+  if (!access.roles.includes(role))
+    throw (access.wrongRole ?? access.refuse ?? agentErrors.forbidden)(agentId);
   return agent;
 }
 

@@ -25,7 +25,7 @@ export async function listApps(deps: AppDeps, agent: AgentRecord) {
 export async function appStatuses(deps: AppDeps, userId: string, agentId: string | undefined) {
   const { context, hub } = deps;
   const agentIds = agentId
-    ? [(await requireAgentAccess(context, userId, agentId, ORGANIZATION_ROLES)).id]
+    ? [(await requireAgentAccess(context, userId, agentId, { roles: ORGANIZATION_ROLES })).id]
     : (await listAgentsOfUser(context.db, userId)).map((agent) => agent.id);
   const apps = await listAppsOfAgents(context.db, agentIds);
   return apps.map((app) => ({ app_id: app.id, status: hub.isOnline(app.agent_id) ? app.status : 0 }));

@@ -1,15 +1,15 @@
 /**
- * Who may open which billing page (spec section 6): any of owner/admin/billing for the given
- * organization; without one, the business call picks the first organization where the user is
- * owner, then admin, then billing.
+ * The billing pages (spec section 6). Who may open them is the routes' `config.auth` (any of
+ * owner/admin/billing of the given organization or agent); without an organization, the user's
+ * first organization where they are owner, then admin, then billing.
  */
 import { BILLING_ROLES } from 'contract';
 import type { Kysely } from 'kysely';
-import { findAgent } from '../agents/agent-store.js';
+import type { AgentRow } from '../agents/agent-store.js';
 import type { SessionUser } from '../auth/session-store.js';
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../errors/domain-error.js';
-import { findOrgRole, firstOrganizationWithRole } from '../organizations/member-store.js';
+import { firstOrganizationWithRole } from '../organizations/member-store.js';
 import { findOrganization, type OrganizationRow } from '../organizations/organization-store.js';
 import { billingErrors } from './errors.js';
 import type { BillingProvider } from './provider.js';
@@ -19,28 +19,26 @@ export interface BillingDeps {
   provider: BillingProvider;
 }
 
-async function organizationWithBillingRights(
+/** An organization the route let through; gone since, it answers like a foreign one. */
+export async function checkedOrganization(
   db: Kysely<Database>,
-  userId: string,
   organizationId: string,
 ): Promise<OrganizationRow> {
-  const role = await findOrgRole(db, userId, organizationId);
-  const organization =
-    role && BILLING_ROLES.includes(role) ? await findOrganization(db, organizationId) : null;
+  const organization = await findOrganization(db, organizationId);
   if (!organization) throw billingErrors.noPermissionForOrganization();
   return organization;
 }
 
+/** The organization the route checked, else the user's first one with billing rights, else `none`. */
 async function pickOrganization(
   db: Kysely<Database>,
   userId: string,
   organizationId: string | undefined,
   none: () => DomainError,
 ): Promise<OrganizationRow> {
-  if (organizationId) return organizationWithBillingRights(db, userId, organizationId);
-  const picked = await firstOrganizationWithRole(db, userId, BILLING_ROLES);
+  const picked = organizationId || (await firstOrganizationWithRole(db, userId, BILLING_ROLES));
   if (!picked) throw none();
-  return organizationWithBillingRights(db, userId, picked);
+  return checkedOrganization(db, picked);
 }
 
 /** Provider failures (network, Stripe errors) become one clear 502, never a 500. */
@@ -53,15 +51,13 @@ async function fromProvider(open: () => Promise<string>): Promise<{ url: string 
   }
 }
 
+/** `agent`: one the route checked (`agentRole` with billing rights). */
 export async function agentSubscriptionUrl(
   deps: BillingDeps,
   user: SessionUser,
-  agentId: string,
+  agent: AgentRow,
 ): Promise<{ url: string }> {
-  const agent = await findAgent(deps.db, agentId);
-  // Unknown agent and foreign agent answer alike.
-  if (!agent) throw billingErrors.noPermissionForOrganization();
-  const organization = await organizationWithBillingRights(deps.db, user.id, agent.organization_id);
+  const organization = await checkedOrganization(deps.db, agent.organization_id);
   if (agent.subscription_status === 'paid') throw billingErrors.agentAlreadyPro();
   return fromProvider(() =>
     deps.provider.agentCheckoutUrl({ agent, organization, userId: user.id, userEmail: user.email }),

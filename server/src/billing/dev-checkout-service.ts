@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import { findAgent } from '../agents/agent-store.js';
 import type { Database } from '../db/schema.js';
 import { requireOrgRole } from '../organizations/access.js';
-import { findOrganization, type OrganizationRow } from '../organizations/organization-store.js';
+import type { OrganizationRow } from '../organizations/organization-store.js';
+import { checkedOrganization } from './billing-service.js';
 import {
   completeDevCheckout,
   endOrganizationBusiness,
@@ -25,15 +26,17 @@ export interface OpenCheckout {
   subject: string;
 }
 
-export async function requireBillingRights(
+/** The organization a checkout was started for, while its user still has billing rights there. */
+async function checkoutOrganization(
   db: Kysely<Database>,
   userId: string,
-  organizationId: string,
+  checkout: DevCheckoutRow,
 ): Promise<OrganizationRow> {
-  await requireOrgRole(db, userId, organizationId, BILLING_ROLES, billingErrors.noPermissionForOrganization);
-  const organization = await findOrganization(db, organizationId);
-  if (!organization) throw billingErrors.noPermissionForOrganization();
-  return organization;
+  await requireOrgRole(db, userId, checkout.organization_id, {
+    roles: BILLING_ROLES,
+    refuse: billingErrors.noPermissionForOrganization,
+  });
+  return checkedOrganization(db, checkout.organization_id);
 }
 
 export async function openDevCheckout(
@@ -45,7 +48,7 @@ export async function openDevCheckout(
   if (!checkout || checkout.user_id !== userId || checkout.completed_at !== null) {
     throw billingErrors.checkoutNotFound();
   }
-  const organization = await requireBillingRights(db, userId, checkout.organization_id);
+  const organization = await checkoutOrganization(db, userId, checkout);
   const agent = checkout.agent_id ? await findAgent(db, checkout.agent_id) : null;
   return { checkout, subject: agent?.name ?? organization.name };
 }
@@ -73,11 +76,8 @@ export async function completeCheckout(
   return checkout;
 }
 
-export async function cancelBusiness(
-  db: Kysely<Database>,
-  userId: string,
-  organizationId: string,
-): Promise<void> {
-  await requireBillingRights(db, userId, organizationId);
+/** `organizationId`: checked by the route (billing rights). */
+export async function cancelBusiness(db: Kysely<Database>, organizationId: string): Promise<void> {
+  await checkedOrganization(db, organizationId);
   await db.transaction().execute((trx) => endOrganizationBusiness(trx, organizationId, null));
 }

@@ -5,19 +5,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { signedIn, userOf } from '../http/access.js';
-import {
-  cancelBusiness,
-  completeCheckout,
-  openDevCheckout,
-  requireBillingRights,
-} from './dev-checkout-service.js';
+import { BILLING_ROLES } from 'contract';
+import { organizationRole, signedIn, userOf } from '../http/access.js';
+import { cancelBusiness, completeCheckout, openDevCheckout } from './dev-checkout-service.js';
+import { checkedOrganization } from './billing-service.js';
+import { billingErrors } from './errors.js';
 import { renderDevCheckoutPage, renderDevPortalPage } from './dev-pages.js';
 import { checkoutSuccessUrl } from './provider.js';
 
 export async function registerDevBillingPages(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db, config } = context;
   const licenses = config.billing.businessLicenses;
+  const billingRights = organizationRole('organizationId', BILLING_ROLES, {
+    refuse: billingErrors.noPermissionForOrganization,
+  });
 
   await app.register(async (scope) => {
     // The forms post nothing we need; accept and ignore their bodies.
@@ -53,10 +54,10 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
 
     scope.get<{ Params: { organizationId: string } }>(
       '/billing/dev/portal/:organizationId',
-      { config: { auth: signedIn } },
+      { config: { auth: billingRights } },
       async (request, reply) => {
         const { organizationId } = request.params;
-        const organization = await requireBillingRights(db, userOf(request).id, organizationId);
+        const organization = await checkedOrganization(db, organizationId);
         const html = renderDevPortalPage({
           organizationName: organization.name,
           business: organization.subscription_status === 'paid',
@@ -70,9 +71,9 @@ export async function registerDevBillingPages(app: FastifyInstance, context: App
 
     scope.post<{ Params: { organizationId: string } }>(
       '/billing/dev/portal/:organizationId/cancel',
-      { config: { auth: signedIn } },
+      { config: { auth: billingRights } },
       async (request, reply) => {
-        await cancelBusiness(db, userOf(request).id, request.params.organizationId);
+        await cancelBusiness(db, request.params.organizationId);
         return reply.redirect('/#/organization', 303);
       },
     );

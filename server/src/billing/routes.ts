@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../context.js';
-import { publicRoute, signedIn, userOf } from '../http/access.js';
+import { BILLING_ROLES } from 'contract';
+import { agentOf, agentRole, organizationRole, publicRoute, userOf } from '../http/access.js';
 import { answers, envelope, optionalText, query, requiredId, Type } from '../http/schemas.js';
 import {
   agentSubscriptionUrl,
@@ -31,26 +32,29 @@ export async function registerBillingRoutes(app: FastifyInstance, context: AppCo
   };
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  // Billing rights are the rule's (spec section 6: a given organization, or the first one with rights).
+  // Billing rights (spec section 6) of the given organization or agent; the business and portal
+  // calls without an organization take the user's first one with rights (the service picks it).
+  const refuse = billingErrors.noPermissionForOrganization;
+  const organizationRights = organizationRole('organization_id', BILLING_ROLES, { refuse, optional: true });
   const urlAnswer = answers(envelope(Type.Object({ url: Type.String() })));
   const organizationQuery = query({ organization_id: optionalText(100) });
 
   api.get(
     '/api/v1/billing/get-agent-subscription-url',
     {
-      config: { auth: signedIn },
+      config: { auth: agentRole(BILLING_ROLES, { refuse }) },
       schema: { querystring: query({ agent_id: requiredId(agentErrors.idRequired) }), response: urlAnswer },
     },
     async (request) => ({
       success: true,
       message: 'OK',
-      data: await agentSubscriptionUrl(deps, userOf(request), request.query.agent_id),
+      data: await agentSubscriptionUrl(deps, userOf(request), agentOf(request)),
     }),
   );
 
   api.get(
     '/api/v1/billing/get-business-subscription-url',
-    { config: { auth: signedIn }, schema: { querystring: organizationQuery, response: urlAnswer } },
+    { config: { auth: organizationRights }, schema: { querystring: organizationQuery, response: urlAnswer } },
     async (request) => ({
       success: true,
       message: 'OK',
@@ -60,7 +64,7 @@ export async function registerBillingRoutes(app: FastifyInstance, context: AppCo
 
   api.get(
     '/api/v1/billing/get-portal-url',
-    { config: { auth: signedIn }, schema: { querystring: organizationQuery, response: urlAnswer } },
+    { config: { auth: organizationRights }, schema: { querystring: organizationQuery, response: urlAnswer } },
     async (request) => ({
       success: true,
       message: 'OK',

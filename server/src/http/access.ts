@@ -3,12 +3,17 @@
  * - `publicRoute`: anyone;
  * - `signedIn`: a live session (`Authorization: Bearer` or the `access_token` cookie);
  * - `organizationRole(field, roles)`: signed in and one of `roles` in the organization whose id is
- *   the body or query field `field` (403 'You don’t have access to this organization');
+ *   the path, query or body field `field` (403 'You don’t have access to this organization');
+ *   `optional: true` lets a route without the field through (its service then picks among the
+ *   user's own organizations);
  * - `agentRole(roles)`: signed in and one of `roles` in the organization of the agent `agent_id`
  *   (query, else body); unknown and foreign agents answer alike (404), so ids cannot be probed.
+ * Both take the route's own wording of a refusal from its area's error catalogue: `refuse` for
+ * every refusal, `wrongRole` for a member whose role is not among `roles` (the owner-only delete,
+ * billing's texts, promote-agent answering other roles as if the agent did not exist).
  * Authentication runs when the request arrives (401 before any input is read); role checks run
  * after the schema has checked the input (preHandler). Handlers read the results with
- * `userOf`, `agentOf` and `organizationRoleOf`. Every `/api/` route must declare its `auth`.
+ * `userOf` and `agentOf`. Every `/api/` route must declare its `auth`.
  */
 import type { OrganizationRole } from 'contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,13 +23,18 @@ import { ACCESS_TOKEN_COOKIE } from '../auth/cookies.js';
 import { authenticate } from '../auth/session-service.js';
 import type { SessionUser } from '../auth/session-store.js';
 import { authErrors } from '../auth/errors.js';
-import { requireOrgRole } from '../organizations/access.js';
+import { requireOrgRole, type Refusals } from '../organizations/access.js';
 
 export type RouteAuth =
   | { kind: 'public' }
   | { kind: 'user' }
-  | { kind: 'organization'; field: string; roles: readonly OrganizationRole[] }
-  | { kind: 'agent'; roles: readonly OrganizationRole[] };
+  | ({
+      kind: 'organization';
+      field: string;
+      roles: readonly OrganizationRole[];
+      optional: boolean;
+    } & Refusals)
+  | ({ kind: 'agent'; roles: readonly OrganizationRole[] } & Refusals);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,23 +43,25 @@ declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
     agent: AgentRecord | null;
-    organizationRole: OrganizationRole | null;
   }
 }
 
 export const publicRoute: RouteAuth = { kind: 'public' };
 export const signedIn: RouteAuth = { kind: 'user' };
-export function organizationRole(field: string, roles: readonly OrganizationRole[]): RouteAuth {
-  return { kind: 'organization', field, roles };
+export function organizationRole(
+  field: string,
+  roles: readonly OrganizationRole[],
+  options: Refusals & { optional?: boolean } = {},
+): RouteAuth {
+  return { kind: 'organization', field, roles, ...options, optional: options.optional ?? false };
 }
-export function agentRole(roles: readonly OrganizationRole[]): RouteAuth {
-  return { kind: 'agent', roles };
+export function agentRole(roles: readonly OrganizationRole[], refusals: Refusals = {}): RouteAuth {
+  return { kind: 'agent', roles, ...refusals };
 }
 
 export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('agent', null);
-  app.decorateRequest('organizationRole', null);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.auth)
@@ -72,9 +84,10 @@ export function registerAccess(app: FastifyInstance): void {
     const user = userOf(request);
     if (auth.kind === 'organization') {
       const organizationId = String(inputField(request, auth.field) ?? '');
-      request.organizationRole = await requireOrgRole(context.db, user.id, organizationId, auth.roles);
+      if (auth.optional && organizationId === '') return;
+      await requireOrgRole(context.db, user.id, organizationId, auth);
     } else {
-      request.agent = await requireAgentAccess(context, user.id, inputField(request, 'agent_id'), auth.roles);
+      request.agent = await requireAgentAccess(context, user.id, inputField(request, 'agent_id'), auth);
     }
   });
 }
@@ -90,9 +103,10 @@ export function readAccessToken(request: FastifyRequest): string | null {
 }
 
 function inputField(request: FastifyRequest, field: string): unknown {
+  const params = request.params as Record<string, unknown> | undefined;
   const query = request.query as Record<string, unknown> | undefined;
   const body = request.body as Record<string, unknown> | undefined;
-  return query?.[field] ?? (body && typeof body === 'object' ? body[field] : undefined);
+  return params?.[field] ?? query?.[field] ?? (body && typeof body === 'object' ? body[field] : undefined);
 }
 
 /** The signed-in user of a route declared `signedIn` or stricter. */
@@ -105,10 +119,4 @@ export function userOf(request: FastifyRequest): SessionUser {
 export function agentOf(request: FastifyRequest): AgentRecord {
   if (!request.agent) throw new Error(`${request.routeOptions.url} declares no agentRole`);
   return request.agent;
-}
-
-/** The caller's role in the organization of a route declared `organizationRole(...)`. */
-export function organizationRoleOf(request: FastifyRequest): OrganizationRole {
-  if (!request.organizationRole) throw new Error(`${request.routeOptions.url} declares no organizationRole`);
-  return request.organizationRole;
 }

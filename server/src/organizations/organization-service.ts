@@ -1,5 +1,5 @@
 /** Organization rules: create (creator = owner), rename, delete (owner only, servers offline). */
-import { DisplayNames, type OrganizationRole } from 'contract';
+import { DisplayNames } from 'contract';
 import { randomUUID } from 'node:crypto';
 import type { AgentPresence } from '../hub/presence.js';
 import { listAgentIdsOfOrganization } from '../agents/agent-store.js';
@@ -8,12 +8,7 @@ import type { Database } from '../db/schema.js';
 import { validDisplayName } from '../errors/display-name.js';
 import { organizationErrors } from './errors.js';
 import { insertMember } from './member-store.js';
-import {
-  deleteOrganizationCascade,
-  findOrganization,
-  insertOrganization,
-  renameOrganization,
-} from './organization-store.js';
+import { deleteOrganizationCascade, insertOrganization, renameOrganization } from './organization-store.js';
 import type { OrganizationSubscriptionStatus } from './tables.js';
 
 export const ORGANIZATION_NAME_MAX = DisplayNames.organization.max;
@@ -53,15 +48,12 @@ export async function renameOrganizationTo(
   return { name };
 }
 
-/** `role`: the caller's role in the organization (the route has checked membership). */
-export async function deleteOrganizationAsOwner(
+/** `organizationId`: one its owner asked to delete (the route checks that, `OWNER_ROLES`). */
+export async function deleteOrganization(
   db: Kysely<Database>,
   presence: AgentPresence,
-  role: OrganizationRole,
   organizationId: string,
 ): Promise<void> {
-  if (role !== 'owner') throw organizationErrors.onlyOwnerMayDelete();
-  if (!(await findOrganization(db, organizationId))) throw organizationErrors.onlyOwnerMayDelete();
   const agentIds = await listAgentIdsOfOrganization(db, organizationId);
   if (agentIds.some((agentId) => presence.isOnline(agentId))) throw organizationErrors.serversOnline();
   await db.transaction().execute((trx) => deleteOrganizationCascade(trx, organizationId));

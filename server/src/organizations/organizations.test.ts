@@ -220,4 +220,24 @@ describe('organizations, members and plans', () => {
     });
     assert.equal(noBusiness.json().message, 'No Pro Licenses Available');
   });
+
+  test('refusals declared on the routes keep their texts: owner-only delete, promote hides foreign and non-manager alike', async () => {
+    const fixture = await seedFixture(app);
+    const del = (user: TestUser) =>
+      call(user, '/api/v1/organizations/delete-organization', { id: fixture.orgA.id });
+    for (const member of [fixture.admin, fixture.billing]) {
+      const refused = await del(member);
+      assert.equal(refused.statusCode, 403);
+      assert.equal(refused.json().message, 'Only the organization owner can delete the organization');
+    }
+    assert.equal((await del(fixture.outsider)).json().message, 'You don’t have access to this organization');
+    const promote = (user: TestUser) =>
+      call(user, '/api/v1/organizations/promote-agent', { agent_id: fixture.agentA, type: 'pro' });
+    const asBilling = await promote(fixture.billing);
+    const asOutsider = await promote(fixture.outsider);
+    assert.equal(asBilling.statusCode, 404);
+    assert.deepEqual(asBilling.json(), asOutsider.json());
+    assert.equal(asBilling.json().message, `Agent with ID ${fixture.agentA} not found`);
+    assert.equal((await findAgent(app.dockhand.db, fixture.agentA))?.subscription_status, 'unpaid');
+  });
 });

@@ -2,8 +2,8 @@
  * Server plans (spec sections 4 Plans, 6): an unpaid server can take the Free plan while the
  * organization owner's single free slot is unused (counted across every organization they own),
  * or Pro while the organization's Business licenses are not all used. A free server can go Pro.
+ * Who may change a plan is the route's `config.auth` (owner or admin of the agent's organization).
  */
-import { MANAGER_ROLES } from 'contract';
 import type { Kysely } from 'kysely';
 import {
   countFreeAgentsOwnedBy,
@@ -16,7 +16,7 @@ import { lockWithinTransaction } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
 import { agentErrors } from '../agents/errors.js';
 import { organizationErrors } from './errors.js';
-import { findOrgRole, findOwnerIds } from './member-store.js';
+import { findOwnerIds } from './member-store.js';
 import { findOrganization } from './organization-store.js';
 
 const FREE_SERVERS_PER_USER = 1;
@@ -30,16 +30,14 @@ export function parsePlanType(value: unknown): PlanType {
 export async function promoteAgent(
   db: Kysely<Database>,
   engine: DatabaseEngine,
-  userId: string,
   agentId: string,
   type: PlanType,
 ): Promise<{ message: string; subscription_status: 'free' | 'paid' }> {
   // Serialised so two promotions cannot both take the last free slot or license.
   return db.transaction().execute(async (trx) => {
+    // Read again inside the transaction: the plan it holds now is the one to change.
     const agent = await findAgent(trx, agentId);
-    const role = agent ? await findOrgRole(trx, userId, agent.organization_id) : null;
-    // Unknown and foreign agents get the same answer: ids cannot be probed.
-    if (!agent || !role || !MANAGER_ROLES.includes(role)) throw agentErrors.notFound(agentId);
+    if (!agent) throw agentErrors.notFound(agentId);
 
     if (type === 'free') {
       if (agent.subscription_status === 'free')

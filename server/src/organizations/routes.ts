@@ -2,11 +2,11 @@
  * HTTP for spec section 7, Organizations. Each route declares who may call it (`config.auth`),
  * its input and its answer (`schema`); the rules are in the services.
  */
-import { BILLING_ROLES, MANAGER_ROLES } from 'contract';
+import { BILLING_ROLES, MANAGER_ROLES, OWNER_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { organizationRole, organizationRoleOf, signedIn, userOf } from '../http/access.js';
+import { agentOf, agentRole, organizationRole, signedIn, userOf } from '../http/access.js';
 import {
   anyData,
   answers,
@@ -21,7 +21,7 @@ import {
 import { getMembers, inviteMember, removeMember } from './member-service.js';
 import {
   createOrganization,
-  deleteOrganizationAsOwner,
+  deleteOrganization,
   ORGANIZATION_NAME_MAX,
   renameOrganizationTo,
 } from './organization-service.js';
@@ -73,12 +73,14 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
   api.post(
     '/api/v1/organizations/delete-organization',
     {
-      // Any member reaches the rule, which answers non-owners with the spec's owner-only text.
-      config: { auth: organizationRole('id', BILLING_ROLES) },
+      // Other members get the spec's owner-only text, non-members the usual no-access one.
+      config: {
+        auth: organizationRole('id', OWNER_ROLES, { wrongRole: organizationErrors.onlyOwnerMayDelete }),
+      },
       schema: { body: body({ id: requiredId(organizationErrors.idRequired) }), response: answers(done) },
     },
     async (request) => {
-      await deleteOrganizationAsOwner(db, context.presence, organizationRoleOf(request), request.body.id);
+      await deleteOrganization(db, context.presence, request.body.id);
       return { success: true, message: 'Organization deleted' };
     },
   );
@@ -145,8 +147,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
   api.post(
     '/api/v1/organizations/promote-agent',
     {
-      // The rule checks the role inside its transaction (ids of foreign agents answer 404).
-      config: { auth: signedIn },
+      // Members without a manager role get the same 404 as strangers: ids cannot be probed.
+      config: { auth: agentRole(MANAGER_ROLES, { wrongRole: agentErrors.notFound }) },
       schema: {
         body: body({
           agent_id: requiredId(agentErrors.idRequired),
@@ -156,14 +158,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
       },
     },
     async (request) => {
-      const { agent_id, type } = request.body;
-      const result = await promoteAgent(
-        db,
-        context.database.engine,
-        userOf(request).id,
-        agent_id,
-        parsePlanType(type),
-      );
+      const plan = parsePlanType(request.body.type);
+      const result = await promoteAgent(db, context.database.engine, agentOf(request).id, plan);
       return { success: true, message: result.message, data: result };
     },
   );
