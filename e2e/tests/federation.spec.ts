@@ -148,7 +148,13 @@ test.describe('(c) rollout of two versions side by side', () => {
         rolloutBucket('mfe-catalog', await rolloutKeyOf(page)) < 50 ? CANDIDATE : stableCatalog;
       expect(build).toBe(`mfe-catalog@${expected}`);
       expect(await remoteRecord(page, 'mfe-catalog')).toMatchObject({ version: expected, status: 'loaded' });
-      await expect(page.getByTestId('remote-versions')).toContainText(`mfe-catalog ${expected}`);
+      // Support reads the versions in About Dockhand (user menu), not in the sidebar.
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'About Dockhand' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'About Dockhand' }).getByTestId('remote-versions'),
+      ).toContainText(`mfe-catalog ${expected}`);
+      await page.keyboard.press('Escape');
       expect(await catalogBuildAfterReload(page), 'same person, next visit').toBe(build);
       builds.add(build);
     }

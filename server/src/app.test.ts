@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestApp } from './test/test-app.js';
 
-test('health check answers and unknown API paths give a clear 404', async () => {
+test('health check answers with the server version, and unknown API paths give a clear 404', async () => {
   const { app, close } = await createTestApp();
   const health = await app.inject({ method: 'GET', url: '/healthz' });
   assert.equal(health.statusCode, 200);
   assert.equal(health.json().success, true);
+  assert.match(health.json().data.version, /^\d+\.\d+\.\d+/);
   const missing = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
   assert.equal(missing.statusCode, 404);
   assert.equal(missing.json().success, false);

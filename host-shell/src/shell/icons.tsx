@@ -55,6 +55,11 @@ export const LogOutIcon = lineIcon('LogOutIcon', [
   'm16 17 5-5-5-5',
   'M21 12H9',
 ]);
+export const InfoIcon = lineIcon('InfoIcon', [
+  'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z',
+  'M12 16v-4',
+  'M12 8h.01',
+]);
 export const PanelLeftIcon = lineIcon('PanelLeftIcon', ['M3 3h18v18H3z', 'M9 3v18']);
 export const CheckIcon = lineIcon('CheckIcon', ['M20 6 9 17l-5-5']);
 export const CopyIcon = lineIcon('CopyIcon', ['M9 9h11v11H9z', 'M5 15H4V4h11v1']);

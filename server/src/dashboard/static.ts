@@ -1,11 +1,17 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { dashboardErrors } from './errors.js';
 import { cacheControlFor, NO_STORE } from './cache-policy.js';
 import { preloadLinkHeader, readPreloadManifest } from './preload.js';
+
+/** This server's release, shown in the dashboard's About dialog (read once; src and dist sit two below package.json). */
+const SERVER_VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** Released remotes may be loaded by a host on another origin (mf-manifest.json is fetched). */
 const ANY_ORIGIN = '*';
@@ -15,7 +21,11 @@ const ANY_ORIGIN = '*';
  * `/remotes/{remote}/{version}/…`, the remotes manifest at `/remotes.json`, and `/healthz`.
  */
 export async function registerDashboard(app: FastifyInstance, config: Config): Promise<void> {
-  app.get('/healthz', async () => ({ success: true, message: 'ok', data: { mode: config.mode } }));
+  app.get('/healthz', async () => ({
+    success: true,
+    message: 'ok',
+    data: { mode: config.mode, version: SERVER_VERSION },
+  }));
 
   // Read on every request: a release (or rollback) is a manifest change, no restart needed.
   app.get('/remotes.json', async (_request, reply) => {

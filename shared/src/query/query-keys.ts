@@ -37,6 +37,10 @@ export const queryKeys = {
     all: () => ['organizations'] as const,
     members: (organizationId: string) => ['organizations', organizationId, 'members'] as const,
   },
+  /** The Dockhand server itself (its release). */
+  server: {
+    version: () => ['server', 'version'] as const,
+  },
 } as const;
 
 /** The roots of every query that belongs to one server. */

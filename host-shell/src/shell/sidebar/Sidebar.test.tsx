@@ -18,6 +18,7 @@ import { ShellDialogsProvider } from '../ShellDialogs';
 import { BottomLinks, PlatformMenu } from './NavMenus';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SidebarProvider, useSidebar } from './SidebarProvider';
+import { updateRemoteRecord } from '../../federation/remote-records';
 import { UserMenu } from './UserMenu';
 
 const agent = (
@@ -52,6 +53,8 @@ interface SetupOptions {
 
 function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: SetupOptions) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  // What GET /healthz reports (the About dialog).
+  queryClient.setQueryData(queryKeys.server.version(), '1.4.2');
   if (current)
     queryClient.setQueryData(queryKeys.apps.list(current.id), [
       { id: 'app-1', name: 'nextcloud', icon: '', color: '#000', extension: null, status: 1 },
@@ -219,5 +222,23 @@ describe('user menu', () => {
     if (image) fireEvent.error(image);
     expect(within(menu).getByText('AL')).toBeInTheDocument();
     expect(menu).toHaveTextContent('Ada Lovelace');
+  });
+});
+
+describe('About Dockhand', () => {
+  it('keeps versions out of the sidebar; the user menu opens them: server, agent and dashboard parts', async () => {
+    updateRemoteRecord('mfe-catalog', { status: 'loaded', version: '1.2.0' });
+    const current = {
+      ...agent('s1', 'o1'),
+      capabilities: [{ name: 'agent_version', value: '0.9.1' }],
+    };
+    renderWithShell(<UserMenu collapsed={false} />, { user: admin, agents: [current], current });
+    expect(screen.queryByTestId('remote-versions')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'About Dockhand' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About Dockhand' });
+    expect(within(dialog).getByTestId('about-server-version')).toHaveTextContent('1.4.2');
+    expect(within(dialog).getByTestId('about-agent-version')).toHaveTextContent('0.9.1 (server-s1)');
+    expect(within(dialog).getByTestId('remote-versions')).toHaveTextContent('mfe-catalog 1.2.0');
   });
 });

@@ -8,7 +8,6 @@ import {
   Flex,
   IconButton,
 } from '@chakra-ui/react';
-import { RemoteVersions } from '../../federation/RemoteVersions';
 import { PanelLeftIcon } from '../icons';
 import { navItemStyles } from './NavItem';
 import { BottomLinks, PlatformMenu } from './NavMenus';
@@ -31,11 +30,6 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
         <PlatformMenu collapsed={collapsed} onNavigate={onNavigate} onExpand={() => setOpen(true)} />
       </Box>
       <BottomLinks collapsed={collapsed} onNavigate={onNavigate} />
-      {!collapsed && (
-        <Box px={2}>
-          <RemoteVersions />
-        </Box>
-      )}
       <Divider />
       <UserMenu collapsed={collapsed} />
     </Flex>

@@ -1,12 +1,28 @@
-import { Avatar, Box, Flex, Menu, MenuButton, MenuDivider, MenuItem, MenuList, Text } from '@chakra-ui/react';
+import {
+  Avatar,
+  Box,
+  Flex,
+  Menu,
+  MenuButton,
+  MenuDivider,
+  MenuItem,
+  MenuList,
+  Text,
+  useDisclosure,
+} from '@chakra-ui/react';
 import { useAuth } from 'shared';
-import { ChevronsUpDownIcon, LogOutIcon } from '../icons';
+import { AboutDialog } from '../AboutDialog';
+import { ChevronsUpDownIcon, InfoIcon, LogOutIcon } from '../icons';
 import { sidebarMenuButtonProps } from './NavItem';
 import { initialsOf } from './sidebar-rules';
 
-/** The signed-in user with a Log out item; the avatar falls back to initials when the image fails. */
+/**
+ * The signed-in user with About Dockhand and Log out; the avatar falls back to initials when the
+ * image fails.
+ */
 export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const { user, logout } = useAuth();
+  const about = useDisclosure();
   const name = user?.name || user?.email || 'Signed in';
   const avatar = (
     <Avatar
@@ -20,43 +36,49 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
     />
   );
   return (
-    <Menu placement="top-start" isLazy>
-      <MenuButton as={Box} {...sidebarMenuButtonProps} aria-label="User menu" px={collapsed ? 0 : 2}>
-        <Flex align="center" gap={2}>
-          {avatar}
-          {!collapsed && (
-            <>
-              <Box flex="1" minW={0} textAlign="left">
-                <Text fontSize="sm" fontWeight="semibold" noOfLines={1}>
-                  {name}
-                </Text>
-                {user?.email && (
-                  <Text fontSize="xs" color="gray.500" noOfLines={1}>
-                    {user.email}
+    <>
+      <Menu placement="top-start" isLazy>
+        <MenuButton as={Box} {...sidebarMenuButtonProps} aria-label="User menu" px={collapsed ? 0 : 2}>
+          <Flex align="center" gap={2}>
+            {avatar}
+            {!collapsed && (
+              <>
+                <Box flex="1" minW={0} textAlign="left">
+                  <Text fontSize="sm" fontWeight="semibold" noOfLines={1}>
+                    {name}
                   </Text>
-                )}
-              </Box>
-              <ChevronsUpDownIcon boxSize={4} color="gray.500" />
-            </>
-          )}
-        </Flex>
-      </MenuButton>
-      <MenuList zIndex="popover">
-        <Box px={3} py={2}>
-          <Text fontSize="sm" fontWeight="semibold">
-            {name}
-          </Text>
-          {user?.email && (
-            <Text fontSize="xs" color="gray.500">
-              {user.email}
+                  {user?.email && (
+                    <Text fontSize="xs" color="gray.500" noOfLines={1}>
+                      {user.email}
+                    </Text>
+                  )}
+                </Box>
+                <ChevronsUpDownIcon boxSize={4} color="gray.500" />
+              </>
+            )}
+          </Flex>
+        </MenuButton>
+        <MenuList zIndex="popover">
+          <Box px={3} py={2}>
+            <Text fontSize="sm" fontWeight="semibold">
+              {name}
             </Text>
-          )}
-        </Box>
-        <MenuDivider />
-        <MenuItem icon={<LogOutIcon boxSize={4} />} onClick={() => void logout()} fontSize="sm">
-          Log out
-        </MenuItem>
-      </MenuList>
-    </Menu>
+            {user?.email && (
+              <Text fontSize="xs" color="gray.500">
+                {user.email}
+              </Text>
+            )}
+          </Box>
+          <MenuDivider />
+          <MenuItem icon={<InfoIcon boxSize={4} />} onClick={about.onOpen} fontSize="sm">
+            About Dockhand
+          </MenuItem>
+          <MenuItem icon={<LogOutIcon boxSize={4} />} onClick={() => void logout()} fontSize="sm">
+            Log out
+          </MenuItem>
+        </MenuList>
+      </Menu>
+      <AboutDialog isOpen={about.isOpen} onClose={about.onClose} />
+    </>
   );
 }
