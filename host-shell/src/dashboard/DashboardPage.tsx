@@ -31,6 +31,7 @@ import { useShellDialogs } from '../shell/ShellDialogs';
 import { isDeployDisabled } from '../shell/sidebar/NavMenus';
 import { AppsGrid } from './AppsGrid';
 import { DeleteServerPanel } from './DeleteServerPanel';
+import { InvitationsPanel } from './InvitationsPanel';
 import { ServerCard } from './ServerCard';
 import { useAgentUpdateNotice } from './useAgentUpdateNotice';
 import { WelcomePanel } from './WelcomePanel';
@@ -121,6 +122,8 @@ export default function DashboardPage() {
           </FormControl>
         )}
       </Flex>
+
+      <InvitationsPanel />
 
       {agents.length === 0 && agentError ? (
         <Alert status="error" rounded="xl">

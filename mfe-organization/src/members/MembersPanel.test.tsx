@@ -57,7 +57,11 @@ test('lists members; owners cannot be removed, others after confirming', async (
 
 test('invites by email as admin; an empty email is refused before any call', async () => {
   const fetchMock = renderPanel([owner], {
-    '/api/v1/organizations/invite-member': { success: true, message: 'Member added', data: { joined: true } },
+    '/api/v1/organizations/invite-member': {
+      success: true,
+      message: 'Invitation sent: they join when they accept it',
+      data: { joined: false },
+    },
   });
   await screen.findByText('ada@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
@@ -69,7 +73,11 @@ test('invites by email as admin; an empty email is refused before any call', asy
 
   await userEvent.type(screen.getByLabelText('Email'), 'linus@example.com{Enter}');
   await waitFor(() =>
-    expect(toasts.calls).toHaveBeenCalledWith({ title: 'Member added', status: 'success' }),
+    expect(toasts.calls).toHaveBeenCalledWith({
+      title: 'Member added',
+      description: 'Invitation sent: they join when they accept it',
+      status: 'success',
+    }),
   );
   expect(fetchMock).toHaveBeenCalledWith(
     'http://dock.test/api/v1/organizations/invite-member',
@@ -80,12 +88,37 @@ test('invites by email as admin; an empty email is refused before any call', asy
   expect(screen.getByLabelText('Email')).toHaveValue('');
 });
 
-test('a pending invitation shows as invited', async () => {
-  renderPanel([
-    owner,
-    { user_id: 'invitation:new@example.com', email: 'new@example.com', role: 'admin', pending: true },
-  ]);
+test('a pending invitation shows as invited until accepted, and removing it withdraws it', async () => {
+  const fetchMock = renderPanel(
+    [
+      owner,
+      { user_id: 'invitation:new@example.com', email: 'new@example.com', role: 'admin', pending: true },
+    ],
+    { '/api/v1/organizations/delete-member': { success: true, message: 'Member removed' } },
+  );
   expect(await screen.findByText('Invited')).toBeInTheDocument();
+  expect(screen.getByText('waiting for them to accept')).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Remove new@example.com' }));
+  const dialog = screen.getByRole('alertdialog');
+  expect(within(dialog).getByText('Withdraw the invitation to new@example.com?')).toBeInTheDocument();
+  expect(
+    within(dialog).getByText('They can no longer accept it and do not join this organization.'),
+  ).toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({
+      title: 'Member removed',
+      description: 'Invitation withdrawn',
+      status: 'success',
+    }),
+  );
+  expect(fetchMock).toHaveBeenCalledWith(
+    'http://dock.test/api/v1/organizations/delete-member',
+    expect.objectContaining({
+      body: JSON.stringify({ organization_id: 'org-1', user_id: 'invitation:new@example.com' }),
+    }),
+  );
 });
 
 test('roles are shown read-only, with the reason they cannot be changed', async () => {

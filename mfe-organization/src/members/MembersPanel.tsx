@@ -26,7 +26,10 @@ import { INVITE_ROLE, membersQueryOptions, type MemberEntry } from './member-api
 import { useInviteMemberMutation } from './useInviteMemberMutation';
 import { useRemoveMemberMutation } from './useRemoveMemberMutation';
 
-/** Members tab (Business organizations): invite by email, the member table, removal. */
+/**
+ * Members tab (Business organizations): invite by email, the member table, removal. An invitation
+ * stays 'Invited' until its invitee accepts it; removing it withdraws it.
+ */
 export function MembersPanel({ organization }: { organization: UserOrganization }) {
   const showToast = useToastMessage();
   const members = useQuery(membersQueryOptions(organization.id));
@@ -40,7 +43,7 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
   const inviteEmail = (address: string) =>
     invite.mutate(address, {
       onSuccess: (message) => {
-        // An email without an account yet joins at its first sign-in; the server says so.
+        // The spec's title; the server's message says the invitee joins once they accept.
         showToast({
           title: 'Member added',
           description: message === 'Member added' ? undefined : message,
@@ -52,7 +55,12 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
     });
   const removeEntry = (member: MemberEntry) =>
     remove.mutate(member, {
-      onSuccess: () => showToast({ title: 'Member removed', status: 'success' }),
+      onSuccess: () =>
+        showToast({
+          title: 'Member removed',
+          description: member.pending ? 'Invitation withdrawn' : undefined,
+          status: 'success',
+        }),
       onSettled: () => setRemoving(null),
     });
 
@@ -108,9 +116,14 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
                 <Td>
                   {member.email}
                   {member.pending && (
-                    <Badge ml={2} colorScheme="yellow">
-                      Invited
-                    </Badge>
+                    <>
+                      <Badge ml={2} colorScheme="yellow">
+                        Invited
+                      </Badge>
+                      <Text as="span" ml={2} fontSize="xs" color="gray.500">
+                        waiting for them to accept
+                      </Text>
+                    </>
                   )}
                 </Td>
                 <Td textTransform="capitalize">{member.role}</Td>
@@ -135,13 +148,19 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
 
       <ConfirmDialog
         isOpen={removing !== null}
-        title={`Remove ${removing?.email ?? ''}?`}
+        title={
+          removing?.pending
+            ? `Withdraw the invitation to ${removing.email}?`
+            : `Remove ${removing?.email ?? ''}?`
+        }
         confirmLabel="Remove"
         isLoading={remove.isPending}
         onConfirm={() => removing && removeEntry(removing)}
         onClose={() => setRemoving(null)}
       >
-        They lose access to this organization and its servers.
+        {removing?.pending
+          ? 'They can no longer accept it and do not join this organization.'
+          : 'They lose access to this organization and its servers.'}
       </ConfirmDialog>
     </Box>
   );

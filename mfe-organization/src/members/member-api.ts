@@ -25,7 +25,7 @@ export const membersQueryOptions = (organizationId: string) =>
     staleTime: MEMBERS_STALE_TIME_MS,
   });
 
-/** Resolves with the server's message: 'Member added', or that the invitation waits for sign-in. */
+/** Resolves with the server's message: the invitation waits until its invitee accepts it. */
 export async function inviteMember(organizationId: string, email: string): Promise<string> {
   const result = await apiCall<unknown>('/api/v1/organizations/invite-member', {
     method: 'POST',

@@ -1,4 +1,6 @@
 /** Users, sessions, rotating refresh tokens and persisted server secrets. */
+import type { Generated } from 'kysely';
+
 export interface UsersTable {
   id: string;
   /** Issuer URL + subject identify the account at the identity provider. */
@@ -6,6 +8,8 @@ export interface UsersTable {
   subject: string;
   /** Lower-cased. */
   email: string;
+  /** 1 when the identity provider vouched for `email` at the last sign-in (invitations need it). */
+  email_verified: Generated<number>;
   name: string;
   image: string | null;
   created_at: number;

@@ -1,12 +1,12 @@
 /**
- * Users come from the identity provider: the callback creates or updates the user, then turns
- * pending invitations for a verified email into memberships.
+ * Users come from the identity provider: the callback creates or updates the user and records
+ * whether the provider vouched for the email (invitations to it need that, see
+ * organizations/invitation-service.ts; signing in no longer joins an organization by itself).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { authErrors } from './errors.js';
-import { acceptInvitations } from '../organizations/member-store.js';
 import { findUserByIdentity, insertUser, updateUserProfile } from './user-store.js';
 
 export interface Identity {
@@ -28,12 +28,13 @@ export async function upsertUserFromIdentity(db: Kysely<Database>, identity: Ide
   const name = (identity.name?.trim() || email).slice(0, MAX_FIELD);
   const image = identity.image && identity.image.length <= 2048 ? identity.image : null;
   const now = Date.now();
+  const emailVerified = identity.emailVerified ? 1 : 0;
   return db.transaction().execute(async (trx) => {
     const existing = await findUserByIdentity(trx, identity.issuer, identity.subject);
     let userId: string;
     if (existing) {
       userId = existing.id;
-      await updateUserProfile(trx, userId, { email, name, image, now });
+      await updateUserProfile(trx, userId, { email, emailVerified, name, image, now });
     } else {
       userId = randomUUID();
       await insertUser(trx, {
@@ -41,14 +42,13 @@ export async function upsertUserFromIdentity(db: Kysely<Database>, identity: Ide
         issuer: identity.issuer,
         subject: identity.subject,
         email,
+        email_verified: emailVerified,
         name,
         image,
         created_at: now,
         updated_at: now,
       });
     }
-    // Only a verified address proves the invitee owns it.
-    if (identity.emailVerified) await acceptInvitations(trx, userId, email, now);
     return userId;
   });
 }

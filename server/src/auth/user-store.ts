@@ -17,6 +17,10 @@ export async function findUserByIdentity(db: Db, issuer: string, subject: string
   );
 }
 
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  return (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   return (
     (await db
@@ -35,11 +39,17 @@ export async function insertUser(db: Db, user: UserRow): Promise<void> {
 export async function updateUserProfile(
   db: Db,
   id: string,
-  profile: { email: string; name: string; image: string | null; now: number },
+  profile: { email: string; emailVerified: number; name: string; image: string | null; now: number },
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set({ email: profile.email, name: profile.name, image: profile.image, updated_at: profile.now })
+    .set({
+      email: profile.email,
+      email_verified: profile.emailVerified,
+      name: profile.name,
+      image: profile.image,
+      updated_at: profile.now,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -12,6 +12,7 @@ import * as appsPart100 from '../apps/migration-100-apps.js';
 import * as appsPart102 from '../apps/migration-102-clean-names.js';
 import * as usersPart001 from '../auth/migration-001-users.js';
 import * as sessions002 from '../auth/migration-002-sessions.js';
+import * as emailVerified103 from '../auth/migration-103-email-verified.js';
 import * as billing003 from '../billing/migration-003-billing.js';
 import * as operations101 from '../operations/migration-101-operations.js';
 import * as organizationsPart001 from '../organizations/migration-001-organizations.js';
@@ -33,6 +34,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '100_agent_hub': inOrder(agentsPart100, appsPart100),
   '101_app_operations': operations101,
   '102_clean_names': inOrder(organizationsPart102, agentsPart102, appsPart102),
+  '103_email_verified': emailVerified103,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

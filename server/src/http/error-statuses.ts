@@ -30,6 +30,7 @@ const statusOfCode: Readonly<Record<string, number>> = {
   CATALOG_APP_NOT_FOUND: 404,
   CATALOG_ASSET_NOT_FOUND: 404,
   CATALOG_VERSION_NOT_FOUND: 404,
+  INVITATION_NOT_FOUND: 404,
   MEMBER_NOT_FOUND: 404,
   NO_REMOTES: 404,
   // 409: the current state forbids it.

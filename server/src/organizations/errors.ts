@@ -25,6 +25,10 @@ export const organizationErrors = {
   alreadyMember: () => new DomainError('MEMBER_EXISTS', 'This user is already a member of the organization'),
   memberRequired: () => new DomainError('MEMBER_REQUIRED', 'User ID is required'),
   memberNotFound: () => new DomainError('MEMBER_NOT_FOUND', 'Member not found'),
+  invitationIdRequired: () => new DomainError('INVITATION_ID_REQUIRED', 'Invitation ID is required'),
+  /** Also for an invitation addressed to someone else: its existence is not the caller's to know. */
+  invitationNotFound: () =>
+    new DomainError('INVITATION_NOT_FOUND', 'Invitation not found. It may have been withdrawn.'),
   ownerNotRemovable: () => new DomainError('MEMBER_OWNER', 'Owner members cannot be removed'),
   planTypeInvalid: () => new DomainError('PLAN_TYPE_INVALID', "Plan type must be 'free' or 'pro'"),
   freeSlotUsed: () =>

@@ -1,6 +1,7 @@
 /**
- * Member rules: owners and admins list, invite and remove; owners cannot be removed. An invitee
- * who already has an account joins at once; otherwise they join when they sign in with that email.
+ * Member rules: owners and admins list, invite and remove; owners cannot be removed. An invitation
+ * is pending until its invitee accepts it (invitation-service.ts), whether or not they have an
+ * account yet; until then the inviter sees it in the member list and may withdraw it.
  */
 import { hasHiddenCharacters, type OrganizationRole } from 'contract';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +15,6 @@ import {
   deleteMember,
   findOrgRole,
   insertInvitation,
-  insertMember,
   listInvitations,
   listMembers,
 } from './member-store.js';
@@ -73,14 +73,18 @@ export async function inviteMember(
   const { email, role } = validateInvite(rawEmail, rawRole);
   const organization = await findOrganization(db, organizationId);
   if (organization?.subscription_status !== 'paid') throw organizationErrors.businessRequired();
-  const now = Date.now();
   const existing = await findUserByEmail(db, email);
-  if (existing) {
-    if (await findOrgRole(db, existing.id, organizationId)) throw organizationErrors.alreadyMember();
-    await insertMember(db, organizationId, existing.id, role, now);
-    return { joined: true };
-  }
-  await insertInvitation(db, { id: randomUUID(), organizationId, email, role, invitedBy: inviterId, now });
+  if (existing && (await findOrgRole(db, existing.id, organizationId)))
+    throw organizationErrors.alreadyMember();
+  await insertInvitation(db, {
+    id: randomUUID(),
+    organizationId,
+    email,
+    role,
+    invitedBy: inviterId,
+    now: Date.now(),
+  });
+  // Nobody joins before accepting (kept in the answer for clients that read it).
   return { joined: false };
 }
 

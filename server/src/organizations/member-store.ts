@@ -94,18 +94,49 @@ export async function deleteInvitation(db: Db, organizationId: string, email: st
   return Number(result.numDeletedRows);
 }
 
-/** Turns every pending invitation for `email` into a membership (run inside the sign-in transaction). */
-export async function acceptInvitations(db: Db, userId: string, email: string, now: number): Promise<void> {
-  const invitations = await db
+export interface InvitationRow {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: OrganizationRole;
+}
+
+export async function findInvitation(db: Db, invitationId: string): Promise<InvitationRow | null> {
+  return (
+    (await db
+      .selectFrom('organization_invitations')
+      .select(['id', 'organization_id', 'email', 'role'])
+      .where('id', '=', invitationId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function deleteInvitationById(db: Db, invitationId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('organization_invitations')
+    .where('id', '=', invitationId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Invitations addressed to `email`, with the organization's name and who invited. */
+export async function listInvitationsTo(db: Db, email: string) {
+  return db
     .selectFrom('organization_invitations')
-    .select(['organization_id', 'role'])
-    .where('email', '=', email)
+    .innerJoin('organizations', 'organizations.id', 'organization_invitations.organization_id')
+    .leftJoin('users', 'users.id', 'organization_invitations.invited_by')
+    .select([
+      'organization_invitations.id',
+      'organization_invitations.organization_id',
+      'organizations.name as organization_name',
+      'organization_invitations.role',
+      'users.name as inviter_name',
+      'users.email as inviter_email',
+      'organization_invitations.created_at',
+    ])
+    .where('organization_invitations.email', '=', email)
+    .orderBy('organization_invitations.created_at')
     .execute();
-  for (const invitation of invitations) {
-    await insertMember(db, invitation.organization_id, userId, invitation.role, now);
-  }
-  if (invitations.length > 0)
-    await db.deleteFrom('organization_invitations').where('email', '=', email).execute();
 }
 
 /** First organization where the user holds one of `roles`, in the order given (owner, then admin, ...). */

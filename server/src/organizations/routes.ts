@@ -18,6 +18,7 @@ import {
   requiredText,
   Type,
 } from '../http/schemas.js';
+import { acceptInvitation, declineInvitation, listMyInvitations } from './invitation-service.js';
 import { getMembers, inviteMember, removeMember } from './member-service.js';
 import {
   createOrganization,
@@ -116,9 +117,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
     async (request) => {
       const { organization_id, email, role } = request.body;
       const { joined } = await inviteMember(db, userOf(request).id, organization_id, email, role);
-      const message = joined
-        ? 'Member added'
-        : 'Invitation saved: they join when they sign in with this email';
+      // Pending until the invitee accepts it (invitation-service.ts).
+      const message = 'Invitation sent: they join when they accept it';
       return { success: true, message, data: { joined } };
     },
   );
@@ -161,6 +161,50 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
       const plan = parsePlanType(request.body.type);
       const result = await promoteAgent(db, context.database.engine, agentOf(request).id, plan);
       return { success: true, message: result.message, data: result };
+    },
+  );
+
+  // The invitee's side of invitations (not in the spec's API list: the spec's invite joined at once).
+  api.get(
+    '/api/v1/organizations/get-invitations',
+    {
+      config: { auth: signedIn },
+      schema: { response: answers(envelope(Type.Object({ invitations: anyData }))) },
+    },
+    async (request) => ({
+      success: true,
+      message: 'OK',
+      data: { invitations: await listMyInvitations(db, userOf(request).id) },
+    }),
+  );
+
+  const invitationInput = body({ invitation_id: requiredId(organizationErrors.invitationIdRequired) });
+
+  api.post(
+    '/api/v1/organizations/accept-invitation',
+    {
+      // Any signed-in user reaches the rule, which answers anyone but the invitee 'not found'.
+      config: { auth: signedIn },
+      schema: {
+        body: invitationInput,
+        response: answers(envelope(Type.Object({ organization: anyData }))),
+      },
+    },
+    async (request) => {
+      const organization = await acceptInvitation(db, userOf(request).id, request.body.invitation_id);
+      return { success: true, message: 'Invitation accepted', data: { organization } };
+    },
+  );
+
+  api.post(
+    '/api/v1/organizations/decline-invitation',
+    {
+      config: { auth: signedIn },
+      schema: { body: invitationInput, response: answers(done) },
+    },
+    async (request) => {
+      await declineInvitation(db, userOf(request).id, request.body.invitation_id);
+      return { success: true, message: 'Invitation declined' };
     },
   );
 }

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { insertInvitation } from '../organizations/member-store.js';
 import { seedFixture, type Fixture } from './fixtures.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -15,9 +16,27 @@ const actors: Actor[] = ['signedOut', 'outsider', 'billing', 'admin', 'owner'];
 interface Case {
   name: string;
   business?: boolean;
+  /** Runs on the fresh fixture before the call. */
+  prepare?: (app: FastifyInstance, fixture: Fixture) => Promise<void>;
   request: (fixture: Fixture) => InjectOptions;
   expected: Record<Actor, number>;
+  /** What a successful answer may show the actor although it is not theirs (their own invitation). */
+  shows?: (fixture: Fixture) => string[];
 }
+
+/** Organization A's owner invites the outsider: only the outsider may see, accept or decline it. */
+const invitationId = (f: Fixture) => `invitation-${f.orgA.id}`;
+async function inviteOutsider(app: FastifyInstance, f: Fixture): Promise<void> {
+  await insertInvitation(app.dockhand.db, {
+    id: invitationId(f),
+    organizationId: f.orgA.id,
+    email: f.outsider.email,
+    role: 'admin',
+    invitedBy: f.owner.id,
+    now: Date.now(),
+  });
+}
+const invitationShown = (f: Fixture) => [f.orgA.name, f.owner.email];
 
 const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload });
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
@@ -109,6 +128,29 @@ const cases: Case[] = [
     expected: { signedOut: 401, outsider: 404, billing: 403, admin: 409, owner: 409 },
   },
   {
+    name: 'get-invitations',
+    business: true,
+    prepare: inviteOutsider,
+    request: () => get('/api/v1/organizations/get-invitations'),
+    expected: { signedOut: 401, outsider: ok, billing: ok, admin: ok, owner: ok },
+    shows: invitationShown,
+  },
+  {
+    name: 'accept-invitation (only its invitee)',
+    business: true,
+    prepare: inviteOutsider,
+    request: (f) => post('/api/v1/organizations/accept-invitation', { invitation_id: invitationId(f) }),
+    expected: { signedOut: 401, outsider: ok, billing: 404, admin: 404, owner: 404 },
+    shows: (f) => [f.orgA.name],
+  },
+  {
+    name: 'decline-invitation (only its invitee)',
+    business: true,
+    prepare: inviteOutsider,
+    request: (f) => post('/api/v1/organizations/decline-invitation', { invitation_id: invitationId(f) }),
+    expected: { signedOut: 401, outsider: ok, billing: 404, admin: 404, owner: 404 },
+  },
+  {
     name: 'GET /auth/logout',
     request: () => get('/auth/logout'),
     expected: { signedOut: ok, outsider: ok, billing: ok, admin: ok, owner: ok },
@@ -146,6 +188,7 @@ describe('authorisation matrix', () => {
     for (const actor of actors) {
       test(`${entry.name} as ${actor} → ${entry.expected[actor]}`, async () => {
         const fixture = await seedFixture(app, { business: entry.business });
+        await entry.prepare?.(app, fixture);
         const response = await app.inject(withActor(fixture, actor, entry.request(fixture)));
         assert.equal(response.statusCode, entry.expected[actor], response.body);
         if (String(response.headers['content-type']).startsWith('application/json')) {
@@ -153,7 +196,8 @@ describe('authorisation matrix', () => {
           assert.equal(body.success, response.statusCode === ok);
           assert.equal(typeof body.message, 'string');
         }
-        for (const marker of foreignMarkers(fixture, actor))
+        const shown = response.statusCode === ok ? (entry.shows?.(fixture) ?? []) : [];
+        for (const marker of foreignMarkers(fixture, actor).filter((m) => !shown.includes(m)))
           assert.ok(!response.body.includes(marker), `leaked ${marker}`);
       });
     }

@@ -91,6 +91,18 @@ const endpoints: [string, BadCase[]][] = [
     ),
   ],
   [
+    'accept-invitation',
+    postCases('/api/v1/organizations/accept-invitation', () => ({ invitation_id: 'unknown' }), [
+      'invitation_id',
+    ]),
+  ],
+  [
+    'decline-invitation',
+    postCases('/api/v1/organizations/decline-invitation', () => ({ invitation_id: 'unknown' }), [
+      'invitation_id',
+    ]),
+  ],
+  [
     'promote-agent',
     postCases('/api/v1/organizations/promote-agent', (f) => ({ agent_id: f.agentA, type: 'pro' }), [
       'agent_id',

@@ -19,13 +19,14 @@ export async function signIn(
   app: FastifyInstance,
   email: string,
   name = email.split('@')[0]!,
+  options: { emailVerified?: boolean } = {},
 ): Promise<TestUser> {
   const context = app.dockhand;
   const id = await upsertUserFromIdentity(context.db, {
     issuer: context.config.auth.issuer,
     subject: `test-${email}`,
     email,
-    emailVerified: true,
+    emailVerified: options.emailVerified ?? true,
     name,
     image: undefined,
   });

@@ -36,6 +36,8 @@ export const queryKeys = {
   organizations: {
     all: () => ['organizations'] as const,
     members: (organizationId: string) => ['organizations', organizationId, 'members'] as const,
+    /** Invitations addressed to the signed-in user. */
+    invitations: () => ['organizations', 'invitations'] as const,
   },
   /** The Dockhand server itself (its release). */
   server: {
