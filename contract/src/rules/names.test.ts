@@ -51,6 +51,27 @@ test('variable name: required, identifier characters, leading underscore reserve
   assert.equal(variableNameError('1X', { allowReserved: true }), chars);
 });
 
+test('variable name: COMPOSE_* and DOCKER_* would steer the compose process and are refused by name', () => {
+  for (const name of [
+    'COMPOSE_PROJECT_NAME',
+    'COMPOSE_FILE',
+    'COMPOSE_PROFILES',
+    'DOCKER_HOST',
+    'DOCKER_CONFIG',
+    'docker_host',
+    'Compose_File',
+  ])
+    for (const context of [{}, { allowReserved: true }, { isOverride: true }])
+      assert.equal(
+        variableNameError(name, context),
+        `Variable ${name} is not allowed: names starting with COMPOSE_ or DOCKER_ would change how Docker Compose runs the app`,
+        name,
+      );
+  // Names that only contain the words are the app's own.
+  for (const name of ['MY_DOCKER_HOST', 'COMPOSER_HOME', 'DOCKERHUB_USER', 'APP_COMPOSE_FILE'])
+    assert.equal(variableNameError(name), null, name);
+});
+
 const hostile: [string, string][] = [
   ['NUL', 'Prod\u0000Org'],
   ['CRLF', 'Prod\r\nSet-Cookie: x'],

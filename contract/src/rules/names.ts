@@ -25,6 +25,8 @@ export const NameText = {
   variableChars:
     'Variable name must start with a letter or underscore and contain only letters, numbers, and underscores',
   variableReserved: 'Variable names starting with underscore are reserved and cannot be created by users',
+  variableSteersCompose: (name: string) =>
+    `Variable ${name} is not allowed: names starting with COMPOSE_ or DOCKER_ would change how Docker Compose runs the app`,
 } as const;
 
 const APP_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
@@ -62,10 +64,19 @@ export interface VariableNameContext {
   allowReserved?: boolean;
 }
 
+/**
+ * Names Docker Compose and the Docker CLI read from the env file the agent passes with
+ * `--env-file` ({app}/compose.env): COMPOSE_PROJECT_NAME, COMPOSE_FILE, COMPOSE_PROFILES,
+ * DOCKER_HOST, DOCKER_CONFIG, ... would steer the agent's own compose process, not the app.
+ * Refused in any letter case and in every context, templates included.
+ */
+const STEERS_COMPOSE = /^(COMPOSE|DOCKER)_/i;
+
 /** A user's variable name; names starting with '_' are reserved unless `context` allows them. */
 export function variableNameError(name: string, context: VariableNameContext = {}): RuleResult {
   if (!name.trim()) return NameText.variableRequired;
   if (!isVariableName(name)) return NameText.variableChars;
+  if (STEERS_COMPOSE.test(name)) return NameText.variableSteersCompose(name);
   const reservedAllowed = context.allowReserved || context.isOverride || context.clashesWithNonUser;
   return name.startsWith('_') && !reservedAllowed ? NameText.variableReserved : null;
 }

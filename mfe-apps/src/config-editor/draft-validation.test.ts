@@ -39,6 +39,18 @@ describe('validateDraft', () => {
     ]);
   });
 
+  it('refuses variables that would steer Docker Compose, by name', () => {
+    const draft = createDraft(
+      appDetails({
+        variables: [{ name: 'COMPOSE_PROJECT_NAME' }, { name: 'DOCKER_HOST' }, { name: 'MY_DOCKER_HOST' }],
+      }),
+    );
+    expect(validateDraft(draft)).toEqual([
+      'Variable #1: Variable COMPOSE_PROJECT_NAME is not allowed: names starting with COMPOSE_ or DOCKER_ would change how Docker Compose runs the app',
+      'Variable #2: Variable DOCKER_HOST is not allowed: names starting with COMPOSE_ or DOCKER_ would change how Docker Compose runs the app',
+    ]);
+  });
+
   it('allows a reserved name when the user variable overrides or clashes with a template variable', () => {
     const draft = createDraft(
       appDetails({

@@ -104,6 +104,11 @@ test('submitted entries: placeholders keep stored secrets, plaintext secrets and
     () => parseUserEntries(reserved, 'app-1', null),
     /Variable #1: Variable names starting with underscore are reserved/,
   );
+  const steering = { config: { variables: [{ id: 'v', name: 'COMPOSE_PROJECT_NAME', type: 'user' }] } };
+  assert.throws(
+    () => parseUserEntries(steering, 'app-1', null),
+    /Variable #1: Variable COMPOSE_PROJECT_NAME is not allowed: names starting with COMPOSE_ or DOCKER_/,
+  );
 });
 
 test('deployment: user files and variables override inherited ones; constants cannot be overridden', () => {
