@@ -30,7 +30,10 @@ export function createDispatcher(
       services.journal.run(p.operation_id, () => services.apps.deploy(p.deployment, p.operation)),
     'app.control': (p) =>
       services.journal.run(p.operation_id, () => services.apps.control(p.app_id, p.operation, p.deployment)),
-    'app.delete': (p) => services.journal.run(p.operation_id, () => services.apps.delete(p.app_id)),
+    'app.delete': (p) =>
+      services.journal.run(p.operation_id, () =>
+        services.apps.delete(p.app_id, { keepVolumes: p.keep_volumes }),
+      ),
     'app.export': (p) => services.inventory.export(p.app_id),
     'app.statuses': () => services.apps.statuses(),
     'app.logs': (p) =>

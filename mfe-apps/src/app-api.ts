@@ -106,11 +106,11 @@ export async function controlApp(
   return data?.status ?? null;
 }
 
-export async function deleteApp(agentId: string, appId: string): Promise<void> {
+export async function deleteApp(agentId: string, appId: string, keepVolumes: boolean): Promise<void> {
   await apiCall<unknown>('/api/v1/apps/delete-app', {
     method: 'POST',
     query: { agent_id: agentId },
-    body: { app_id: appId },
+    body: { app_id: appId, keep_volumes: keepVolumes },
     failureMessage: 'Failed to delete app',
   });
 }

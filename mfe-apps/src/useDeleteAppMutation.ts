@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from 'shared';
 import { deleteApp, forgetStoredDetails } from './app-api';
 
-/** Deletes an app; its details are dropped before the server's apps are read again (never refetched). */
+/** Deletes an app (keeping its data volumes on request); its details are dropped before the server's apps are read again (never refetched). */
 export function useDeleteAppMutation(agentId: string, appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => deleteApp(agentId, appId),
+    mutationFn: ({ keepVolumes }: { keepVolumes: boolean }) => deleteApp(agentId, appId, keepVolumes),
     onSuccess: () => {
       forgetStoredDetails(agentId, appId);
       queryClient.removeQueries({ queryKey: queryKeys.apps.details(agentId, appId) });

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { decryptSecret } from '../crypto/secrets.js';
 import type { ComposeProject, ComposeRunner } from '../docker/compose.js';
 import type { DockerEngine } from '../docker/engine.js';
+import { PROJECT_LABEL, removeProjectResources } from '../docker/project-resources.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import type { Admission } from '../policy/admission.js';
 import { type AppDeployment, type AppLogs, type AppOperation, type AppStatusEntry } from 'contract';
 import type { AppRecord, AppStore } from './app-store.js';
+import { builtServicesOf } from './built-services.js';
 import { readProjectLogs, type LogQuery } from './logs.js';
 import { appStatusFromContainers, type ContainerState } from './status.js';
 import { assertProjectName, assertVariableName, composeFilesOf, safeFilePath } from './validation.js';
@@ -28,7 +30,17 @@ export class AppManager {
     private readonly projectPrefix: string,
   ) {}
 
-  async deploy(deployment: AppDeployment, operation?: 'update' | 'redeploy'): Promise<AppStatusEntry> {
+  /** One operation at a time per app: a delete sent after a timed-out deploy waits for that deploy. */
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  deploy(deployment: AppDeployment, operation?: 'update' | 'redeploy'): Promise<AppStatusEntry> {
+    return this.serially(deployment.app_id, () => this.deployNow(deployment, operation));
+  }
+
+  private async deployNow(
+    deployment: AppDeployment,
+    operation?: 'update' | 'redeploy',
+  ): Promise<AppStatusEntry> {
     const projectName = `${this.projectPrefix}${deployment.project}`;
     assertProjectName(projectName);
     const record: AppRecord = { deployment, projectName, desiredRunning: true };
@@ -53,9 +65,17 @@ export class AppManager {
     return { app_id: deployment.app_id, status: await this.statusOf(record) };
   }
 
-  async control(appId: string, operation: AppOperation, deployment?: AppDeployment): Promise<AppStatusEntry> {
+  control(appId: string, operation: AppOperation, deployment?: AppDeployment): Promise<AppStatusEntry> {
+    return this.serially(appId, () => this.controlNow(appId, operation, deployment));
+  }
+
+  private async controlNow(
+    appId: string,
+    operation: AppOperation,
+    deployment?: AppDeployment,
+  ): Promise<AppStatusEntry> {
     if ((operation === 'update' || operation === 'redeploy') && deployment)
-      return this.deploy(deployment, operation);
+      return this.deployNow(deployment, operation);
     const record = await this.requireRecord(appId);
     const project = await this.prepare(record);
     // The policy may have changed since the app was deployed: check again before creating anything.
@@ -75,14 +95,17 @@ export class AppManager {
     return { app_id: appId, status: await this.statusOf(record) };
   }
 
-  /** Removes the containers and networks compose created, then the app's files. */
-  async delete(appId: string): Promise<{ deleted: boolean }> {
-    const record = await this.store.get(appId);
-    if (!record) return { deleted: false };
-    const project = await this.prepare(record);
-    await this.compose.runOrThrow(project, ['down', '--remove-orphans']);
-    await this.store.remove(appId);
-    return { deleted: true };
+  /**
+   * Removes everything the app made (containers, networks, named volumes unless kept, images built
+   * for it), then its folder. A removal that fails keeps the folder, so the delete can be retried.
+   */
+  delete(appId: string, options: { keepVolumes?: boolean } = {}): Promise<{ deleted: boolean }> {
+    return this.serially(appId, async () => {
+      const record = await this.store.get(appId);
+      if (record) await this.removeEverything(record, options.keepVolumes ?? false);
+      else await this.store.remove(appId);
+      return { deleted: record !== null };
+    });
   }
 
   async statuses(): Promise<AppStatusEntry[]> {
@@ -105,14 +128,14 @@ export class AppManager {
   }
 
   private async containersByProject(): Promise<Map<string, ContainerState[]>> {
-    const filters = encodeURIComponent(JSON.stringify({ label: ['com.docker.compose.project'] }));
+    const filters = encodeURIComponent(JSON.stringify({ label: [PROJECT_LABEL] }));
     const list = await this.engine.json<ContainerListEntry[]>(
       'GET',
       `/containers/json?all=1&filters=${filters}`,
     );
     const byProject = new Map<string, ContainerState[]>();
     for (const container of list) {
-      const project = container.Labels['com.docker.compose.project'];
+      const project = container.Labels[PROJECT_LABEL];
       if (!project?.startsWith(this.projectPrefix)) continue;
       const states = byProject.get(project) ?? [];
       states.push({ state: container.State, status: container.Status });
@@ -139,6 +162,26 @@ export class AppManager {
     }
     await this.removeDroppedFiles({ ...previous, deployment: refused }, previous.deployment);
     await this.prepare(previous);
+  }
+
+  private async removeEverything(record: AppRecord, keepVolumes: boolean): Promise<void> {
+    const { app_id: appId } = record.deployment;
+    const builtServices = await builtServicesOf(
+      this.store.projectDir(appId),
+      composeFilesOf(filenamesOf(record.deployment)),
+    );
+    await removeProjectResources(this.engine, record.projectName, { keepVolumes, builtServices });
+    await this.store.remove(appId);
+  }
+
+  private serially<T>(appId: string, work: () => Promise<T>): Promise<T> {
+    const next = (this.running.get(appId) ?? Promise.resolve()).catch(() => undefined).then(work);
+    this.running.set(appId, next);
+    const forget = () => {
+      if (this.running.get(appId) === next) this.running.delete(appId);
+    };
+    next.then(forget, forget);
+    return next;
   }
 
   private async requireRecord(appId: string): Promise<AppRecord> {

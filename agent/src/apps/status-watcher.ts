@@ -1,4 +1,5 @@
 import type { DockerEngine } from '../docker/engine.js';
+import { PROJECT_LABEL } from '../docker/project-resources.js';
 import type { AppStatusEntry } from 'contract';
 import type { AppManager } from './app-manager.js';
 
@@ -85,9 +86,7 @@ export class StatusWatcher {
   }
 
   private listen(): void {
-    const filters = encodeURIComponent(
-      JSON.stringify({ type: ['container'], label: ['com.docker.compose.project'] }),
-    );
+    const filters = encodeURIComponent(JSON.stringify({ type: ['container'], label: [PROJECT_LABEL] }));
     this.stopEvents = this.engine.streamEvents(
       `/events?filters=${filters}`,
       () => this.schedule(),

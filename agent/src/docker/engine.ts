@@ -126,7 +126,7 @@ class LineSplitter {
   }
 }
 
-function engineMessage(response: EngineResponse): string {
+export function engineMessage(response: EngineResponse): string {
   try {
     const parsed = JSON.parse(response.body.toString('utf8')) as { message?: string };
     if (parsed.message) return parsed.message;

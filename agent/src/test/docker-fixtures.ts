@@ -61,6 +61,35 @@ export async function removeProjects(prefix: string): Promise<void> {
   }
 }
 
+/** What the engine still holds with the project's compose label, by kind (empty when clean). */
+export interface Leftovers {
+  containers: string[];
+  networks: string[];
+  volumes: string[];
+  images: string[];
+}
+
+export async function labelledLeftovers(project: string): Promise<Leftovers> {
+  const label = `label=com.docker.compose.project=${project}`;
+  const listed = async (args: string[]) =>
+    (await runCommand('docker', [...args, '--filter', label])).stdout.split('\n').filter(Boolean);
+  return {
+    containers: await listed(['ps', '-aq']),
+    networks: await listed(['network', 'ls', '-q']),
+    volumes: await listed(['volume', 'ls', '-q']),
+    images: await listed(['images', '-q']),
+  };
+}
+
+export const NO_LEFTOVERS: Leftovers = { containers: [], networks: [], volumes: [], images: [] };
+
+/** Removes the volumes whose names start with `prefix` (what a test's projects left on purpose). */
+export async function removeVolumes(prefix: string): Promise<void> {
+  const volumes = await runCommand('docker', ['volume', 'ls', '-q']);
+  const names = volumes.stdout.split('\n').filter((name) => name.startsWith(prefix));
+  if (names.length) await runCommand('docker', ['volume', 'rm', '-f', ...names]);
+}
+
 export function httpdCompose(image: string, extra = ''): string {
   return [
     'services:',

@@ -90,8 +90,13 @@ export const agentMethods = {
     }),
     result: AppStatusEntry,
   },
+  /** Removes containers, networks, named volumes (never `external` ones; kept with keep_volumes), built images and files. */
   'app.delete': {
-    params: Type.Object({ app_id: Type.String(), operation_id: operationId }),
+    params: Type.Object({
+      app_id: Type.String(),
+      operation_id: operationId,
+      keep_volumes: Type.Optional(Type.Boolean()),
+    }),
     result: Type.Object({ deleted: Type.Boolean() }),
   },
   /** The deployment the agent holds for an app (secrets as the ciphertext it received): to adopt it. */

@@ -216,7 +216,40 @@ test('the Settings tab renames the app, changes its icon and deletes it after Ar
   expect(posts.find((call) => call.path === '/api/v1/apps/update-app-icon')?.body).toMatchObject({
     icon: 'Database',
   });
-  expect(posts.some((call) => call.path === '/api/v1/apps/delete-app')).toBe(true);
+  expect(posts.find((call) => call.path === '/api/v1/apps/delete-app')?.body).toEqual({
+    app_id: 'app-1',
+    keep_volumes: false,
+  });
+});
+
+test('Are you sure? lists what a delete removes, and keeping the data volumes is the user’s choice', async () => {
+  const { fetchMock } = renderDetail({
+    answers: { '/api/v1/apps/delete-app': ok(null, 'App deleted') },
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Delete App' }));
+  const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+  const removed = () =>
+    within(within(confirm).getByRole('list', { name: 'What is removed' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+  expect(removed()).toEqual([
+    'its containers',
+    'its networks',
+    'its named volumes, with the data in them',
+    'the images built for the app',
+  ]);
+  const keep = within(confirm).getByRole('checkbox', { name: 'Keep data volumes' });
+  expect(keep).not.toBeChecked();
+  await userEvent.click(keep);
+  expect(removed()).toEqual(['its containers', 'its networks', 'the images built for the app']);
+  expect(confirm).toHaveTextContent('Its named volumes stay on the server.');
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Delete App' }));
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  expect(postsOf(fetchMock).find((call) => call.path === '/api/v1/apps/delete-app')?.body).toEqual({
+    app_id: 'app-1',
+    keep_volumes: true,
+  });
 });
 
 test('the Editor tab saves an override as a user file and deploys', async () => {

@@ -1,5 +1,4 @@
 import {
-  Box,
   Button,
   Card,
   CardBody,
@@ -10,12 +9,10 @@ import {
   Heading,
   Input,
   Stack,
-  Text,
   useDisclosure,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   AppIcon,
   appsQueryOptions,
@@ -24,10 +21,9 @@ import {
   validateAppName,
   type AppConfig,
 } from 'shared';
-import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
-import { useDeleteAppMutation } from '../useDeleteAppMutation';
 import { useRenameAppMutation } from '../useRenameAppMutation';
 import { useUpdateAppIconMutation } from '../useUpdateAppIconMutation';
+import { DeleteAppCard } from './DeleteAppCard';
 import { IconPickerDialog } from './IconPickerDialog';
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
@@ -153,55 +149,13 @@ function AppearanceCard({ agentId, config, disabled }: SettingsTabProps) {
   );
 }
 
-function DeleteCard({ agentId, config, disabled }: SettingsTabProps) {
-  const showToast = useToastMessage();
-  const navigate = useNavigate();
-  const confirm = useDisclosure();
-  const remove = useDeleteAppMutation(agentId, config.id);
-  const onDeleted = () => {
-    confirm.onClose();
-    showToast({ title: 'App deleted', status: 'success' });
-    navigate('/');
-  };
-  return (
-    <Card variant="outline" borderColor="red.200">
-      <CardBody>
-        <Stack spacing={3}>
-          <Heading size="sm" color="red.700">
-            Delete App
-          </Heading>
-          <Text fontSize="sm" color="gray.600">
-            Stops {config.name}, removes its containers and files from the server, and forgets its
-            configuration.
-          </Text>
-          <Box>
-            <Button colorScheme="red" size="sm" onClick={confirm.onOpen} isDisabled={disabled}>
-              Delete App
-            </Button>
-          </Box>
-        </Stack>
-      </CardBody>
-      <ConfirmDialog
-        isOpen={confirm.isOpen}
-        title="Are you sure?"
-        confirmLabel="Delete App"
-        isLoading={remove.isPending}
-        onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
-        onClose={confirm.onClose}
-      >
-        {config.name} and its data on the server will be deleted. This action cannot be undone.
-      </ConfirmDialog>
-    </Card>
-  );
-}
-
 /** Settings tab: the app's name, icon and colour, and deleting it. */
 export function SettingsTab(props: SettingsTabProps) {
   return (
     <Stack spacing={5} maxW="3xl">
       <NameCard key={props.config.name} {...props} />
       <AppearanceCard key={`${props.config.icon}${props.config.color}`} {...props} />
-      <DeleteCard {...props} />
+      <DeleteAppCard {...props} />
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Box,
   Button,
   Card,
   CardBody,
@@ -10,7 +9,6 @@ import {
   Heading,
   Input,
   Stack,
-  Text,
   useDisclosure,
 } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
@@ -22,6 +20,7 @@ import {
   useToastMessage,
   type Agent,
 } from 'shared';
+import { DangerCard } from 'shared/src/ui/DangerCard';
 import { DeleteServerDialog } from 'shared/src/ui/DeleteServerDialog';
 import { AdmissionPolicyCard } from './AdmissionPolicyCard';
 
@@ -105,24 +104,17 @@ function DeleteCard({ agent, isOnline }: { agent: Agent; isOnline: boolean }) {
     navigate('/');
   };
   return (
-    <Card variant="outline" borderColor="red.200">
-      <CardBody>
-        <Stack spacing={3}>
-          <Heading size="sm" color="red.700">
-            Delete server
-          </Heading>
-          <Text fontSize="sm" color="gray.600">
-            {isOnline
-              ? 'Stop the agent on this server first: only an offline server can be deleted.'
-              : 'The server is removed from this dashboard. To use it again, install the agent and connect it with a new code.'}
-          </Text>
-          <Box>
-            <Button size="sm" colorScheme="red" isDisabled={isOnline} onClick={confirm.onOpen}>
-              Delete Server
-            </Button>
-          </Box>
-        </Stack>
-      </CardBody>
+    <DangerCard
+      title="Delete server"
+      description={
+        isOnline
+          ? 'Stop the agent on this server first: only an offline server can be deleted.'
+          : 'The server is removed from this dashboard. To use it again, install the agent and connect it with a new code.'
+      }
+      buttonLabel="Delete Server"
+      isDisabled={isOnline}
+      onClick={confirm.onOpen}
+    >
       <DeleteServerDialog
         agent={agent}
         isOpen={confirm.isOpen}
@@ -130,7 +122,7 @@ function DeleteCard({ agent, isOnline }: { agent: Agent; isOnline: boolean }) {
         onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
         onClose={confirm.onClose}
       />
-    </Card>
+    </DangerCard>
   );
 }
 

@@ -14,6 +14,7 @@ let outsider: TestUser;
 let agentId: string;
 let agent: SimulatedAgent;
 const deployed: AppDeployment[] = [];
+const deleteRequests: unknown[] = [];
 
 async function call(user: TestUser, method: 'GET' | 'POST', url: string, body?: object) {
   const response = await testApp.app.inject({ method, url, headers: user.headers, payload: body });
@@ -38,7 +39,10 @@ before(async () => {
       deployed.push(deployment);
       return { app_id: deployment.app_id, status: 1 };
     }
-    if (method === 'app.delete') return { deleted: true };
+    if (method === 'app.delete') {
+      deleteRequests.push(params);
+      return { deleted: true };
+    }
     throw new Error(`unexpected ${method}`);
   });
   agent.connect(`ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/agent/connect`);
@@ -169,8 +173,23 @@ test('create, read, edit, rename, recolour and delete an app; only members of it
     'App ID not found',
   );
   assert.equal(
-    (await call(owner, 'POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: appId })).message,
+    (
+      await call(owner, 'POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, {
+        app_id: appId,
+        keep_volumes: 'yes',
+      })
+    ).status,
+    400,
+  );
+  assert.equal(
+    (
+      await call(owner, 'POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, {
+        app_id: appId,
+        keep_volumes: true,
+      })
+    ).message,
     'App deleted',
   );
+  assert.deepEqual(deleteRequests.at(-1), { app_id: appId, keep_volumes: true });
   assert.deepEqual((await call(owner, 'GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps, []);
 });

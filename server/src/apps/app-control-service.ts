@@ -6,6 +6,7 @@ import { buildDeployment } from './app-config.js';
 import { requireApp, templateOf, type AppDeps } from './app-lookup.js';
 import type { OperationRequest } from '../operations/operation-log.js';
 import { deleteApp, loadStoredApp, updateAppFields } from './app-store.js';
+import type { DeletePayload } from './app-operations.js';
 import { appErrors } from './errors.js';
 
 const OPERATIONS: Record<string, 'active' | 'stopped'> = {
@@ -49,11 +50,15 @@ export async function controlApp(
   });
 }
 
-/** Removes the app from its server first, then its rows (a delete interrupted by a crash is finished later). */
+/**
+ * Removes the app from its server first (containers, networks, named volumes unless kept, images
+ * built for it, files), then its rows (a delete interrupted by a crash is finished later).
+ */
 export async function removeApp(
   deps: AppDeps,
   agent: AgentRecord,
   appId: unknown,
+  options: { keepVolumes: boolean },
   request: OperationRequest,
 ): Promise<void> {
   const { context, hub } = deps;
@@ -62,12 +67,12 @@ export async function removeApp(
     requireOnline(context, agent);
     return {
       appId: app.id,
-      payload: {},
+      payload: { keep_volumes: options.keepVolumes } satisfies DeletePayload,
       work: async (operationId) => {
         await hub.request(
           agent.id,
           'app.delete',
-          { app_id: app.id, operation_id: operationId },
+          { app_id: app.id, operation_id: operationId, keep_volumes: options.keepVolumes },
           context.config.agentHub.deployTimeoutMs,
         );
         await deleteApp(context.db, app.id);

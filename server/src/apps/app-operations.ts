@@ -16,6 +16,11 @@ export interface DeployPayload {
   previous_deployment: AppDeployment | null;
 }
 
+/** delete: whether the app's data volumes stay (a delete finished after a crash keeps its choice). */
+export interface DeletePayload {
+  keep_volumes: boolean;
+}
+
 /**
  * Puts the agent back where it was before a failed deploy: the previous deployment, or no app.
  * Undo requests carry no operation id: they are safe to repeat, and a failed attempt must be

@@ -16,7 +16,7 @@ import type { OperationRow } from '../operations/operation-store.js';
 import { listUnfinishedOperations } from '../operations/operation-store.js';
 import { interruptedOutcome } from '../operations/operation-log.js';
 import type { AppDeps } from './app-lookup.js';
-import { undoDeploy, type DeployPayload } from './app-operations.js';
+import { undoDeploy, type DeletePayload, type DeployPayload } from './app-operations.js';
 import { deleteApp, findApp, saveStoredApp } from './app-store.js';
 
 export async function recoverOperations(
@@ -63,7 +63,13 @@ async function recoverOne(deps: AppDeps, row: OperationRow, held: InventoryEntry
     return;
   }
   if (row.kind === 'delete') {
-    await hub.request(row.agent_id, 'app.delete', { app_id: row.app_id, operation_id: row.id }, timeout);
+    const { keep_volumes } = JSON.parse(row.payload) as Partial<DeletePayload>;
+    await hub.request(
+      row.agent_id,
+      'app.delete',
+      { app_id: row.app_id, operation_id: row.id, keep_volumes: keep_volumes === true },
+      timeout,
+    );
     await deleteApp(context.db, row.app_id);
     await operations.finish(row.id, 'done', { ok: true, result: { deleted: true } });
     return;

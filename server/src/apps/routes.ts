@@ -180,10 +180,25 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory
     '/api/v1/apps/delete-app',
     {
       config: { auth: agentRole(MANAGER_ROLES) },
-      schema: { ...oneApp, response: answers(done) },
+      schema: {
+        querystring: agentQuery,
+        body: body({
+          agent_id: optionalText(100),
+          app_id: appId,
+          /** Leave the app's data volumes on the server (everything else goes). */
+          keep_volumes: Type.Optional(Type.Boolean()),
+        }),
+        response: answers(done),
+      },
     },
     async (request) => {
-      await removeApp(apps, agentOf(request), request.body.app_id, operationOf(request));
+      await removeApp(
+        apps,
+        agentOf(request),
+        request.body.app_id,
+        { keepVolumes: request.body.keep_volumes === true },
+        operationOf(request),
+      );
       return { success: true, message: 'App deleted' };
     },
   );

@@ -1,0 +1,70 @@
+import { Checkbox, ListItem, Stack, Text, UnorderedList, useDisclosure } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useToastMessage, type AppConfig } from 'shared';
+import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
+import { DangerCard } from 'shared/src/ui/DangerCard';
+import { useDeleteAppMutation } from '../useDeleteAppMutation';
+
+/** 'Delete App': the confirmation lists what goes and lets the user keep the data volumes. */
+export function DeleteAppCard({
+  agentId,
+  config,
+  disabled,
+}: {
+  agentId: string;
+  config: AppConfig;
+  disabled: boolean;
+}) {
+  const showToast = useToastMessage();
+  const navigate = useNavigate();
+  const confirm = useDisclosure();
+  const [keepVolumes, setKeepVolumes] = useState(false);
+  const remove = useDeleteAppMutation(agentId, config.id);
+  const open = () => {
+    setKeepVolumes(false);
+    confirm.onOpen();
+  };
+  const onDeleted = () => {
+    confirm.onClose();
+    showToast({ title: 'App deleted', status: 'success' });
+    navigate('/');
+  };
+  return (
+    <DangerCard
+      title="Delete App"
+      description={`Stops ${config.name}, removes its containers and files from the server, and forgets its configuration.`}
+      buttonLabel="Delete App"
+      isDisabled={disabled}
+      onClick={open}
+    >
+      <ConfirmDialog
+        isOpen={confirm.isOpen}
+        title="Are you sure?"
+        confirmLabel="Delete App"
+        isLoading={remove.isPending}
+        onConfirm={() => remove.mutate({ keepVolumes }, { onSuccess: onDeleted })}
+        onClose={confirm.onClose}
+      >
+        <Stack spacing={3}>
+          <Text>{config.name} will be removed from the server with everything it made:</Text>
+          <UnorderedList aria-label="What is removed" spacing={1}>
+            <ListItem>its containers</ListItem>
+            <ListItem>its networks</ListItem>
+            {!keepVolumes && <ListItem>its named volumes, with the data in them</ListItem>}
+            <ListItem>the images built for the app</ListItem>
+          </UnorderedList>
+          <Checkbox isChecked={keepVolumes} onChange={(event) => setKeepVolumes(event.target.checked)}>
+            Keep data volumes
+          </Checkbox>
+          <Text fontSize="sm" color="gray.600">
+            {keepVolumes
+              ? 'Its named volumes stay on the server.'
+              : 'Volumes marked external are never removed.'}{' '}
+            This action cannot be undone.
+          </Text>
+        </Stack>
+      </ConfirmDialog>
+    </DangerCard>
+  );
+}
