@@ -1,49 +1,23 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { AppDeployment } from 'contract';
-import { ComposeRunner, detectComposeCli } from '../docker/compose.js';
 import { runCommand } from '../docker/run-command.js';
-import { loadOrCreateIdentity } from '../identity.js';
-import {
-  buildBusyboxImage,
-  labelledLeftovers,
-  NO_LEFTOVERS,
-  removeImage,
-  removeProjects,
-  removeVolumes,
-  testAppManager,
-} from '../test/docker-fixtures.js';
+import { labelledLeftovers, NO_LEFTOVERS, appTestBench } from '../test/docker-fixtures.js';
 import type { AppManager } from './app-manager.js';
 
-const prefix = `dhdelete${process.pid}-`;
-const image = `dockhand-agent-test/busybox:delete${process.pid}`;
+let apps: AppManager;
+const bench = appTestBench('delete', {
+  extraImages: ({ prefix }) => [`${prefix}built-worker:1`, `${prefix}wipe_web`, `${prefix}keep_web`],
+  ready: async (ready) => {
+    await runCommand('docker', ['volume', 'create', externalVolume]);
+    apps = ready.apps();
+  },
+});
+const { prefix, image } = bench;
 const namedImage = `${prefix}built-worker:1`;
 const externalVolume = `${prefix}external`;
-let dir: string;
-let apps: AppManager;
-
-before(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'dh-delete-'));
-  const identity = await loadOrCreateIdentity(path.join(dir, 'state'));
-  await buildBusyboxImage(image);
-  await runCommand('docker', ['volume', 'create', externalVolume]);
-  const compose = new ComposeRunner(await detectComposeCli(), { PATH: process.env.PATH, HOME: dir }, 120_000);
-  apps = testAppManager({ dir, compose, privateKeyPem: identity.privateKeyPem, prefix });
-});
-
-after(async () => {
-  await removeProjects(prefix);
-  await removeVolumes(prefix);
-  await removeImage(namedImage);
-  await removeImage(`${prefix}wipe_web`);
-  await removeImage(`${prefix}keep_web`);
-  await removeImage(image);
-  await rm(dir, { recursive: true, force: true });
-});
 
 /** A build context, a build tagged with its own image name, a named volume and an external one. */
 function buildProject(appId: string): AppDeployment {
@@ -101,7 +75,7 @@ test('delete removes the containers, networks, named volumes and built images, n
   assert.equal(await imageExists(`${project}_web`), false, 'the image compose named is gone');
   assert.equal(await imageExists(image), true, 'the base image is not the app’s');
   assert.equal(await volumeExists(externalVolume), true, 'an external volume is never removed');
-  assert.equal(existsSync(path.join(dir, 'apps', 'wipe')), false);
+  assert.equal(existsSync(path.join(bench.dir, 'apps', 'wipe')), false);
 });
 
 test('delete keeping the data volumes removes everything else and leaves the data readable', async () => {
@@ -122,7 +96,7 @@ test('delete keeping the data volumes removes everything else and leaves the dat
   ]);
   assert.equal(read.stdout.trim(), 'kept');
   assert.equal(await volumeExists(externalVolume), true);
-  assert.equal(existsSync(path.join(dir, 'apps', 'keep')), false);
+  assert.equal(existsSync(path.join(bench.dir, 'apps', 'keep')), false);
 });
 
 test('deleting an app the agent does not know answers deleted: false', async () => {

@@ -140,17 +140,6 @@ test('injection payloads in names, filenames and values are never interpreted', 
   await apps.delete('inject');
 });
 
-test('a compose file with an image that does not exist is reported as a clear error', async () => {
-  const bad = httpdCompose('dockhand-test-missing/nothing-here:0');
-  await assert.rejects(
-    apps.deploy(deployment('broken', [{ filename: 'compose.yml', content: bad, is_encrypted: false }])),
-    (error: Error) =>
-      /docker compose up failed \(exit \d+\):/.test(error.message) && /nothing-here/.test(error.message),
-  );
-  assert.equal((await apps.statuses()).find((s) => s.app_id === 'broken')?.status, AppStatus.Problematic);
-  await apps.delete('broken');
-});
-
 test('networks are created, listed and deleted on the engine', async () => {
   const networks = new NetworkService(engine);
   const name = `${prefix}net`;

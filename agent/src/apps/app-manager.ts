@@ -43,18 +43,81 @@ export class AppManager {
   ): Promise<AppStatusEntry> {
     const projectName = `${this.projectPrefix}${deployment.project}`;
     assertProjectName(projectName);
+    this.store.appDir(deployment.app_id); // refuses a bad app id before anything is written
     const record: AppRecord = { deployment, projectName, desiredRunning: true };
     const previous = await this.store.get(deployment.app_id);
-    const project = await this.prepare(record);
-    await this.removeDroppedFiles(previous, deployment);
+    return previous ? this.updateNow(previous, record, operation) : this.createNow(record, operation);
+  }
+
+  /** A create that fails at any step leaves nothing: no folder, file, container, network or volume. */
+  private async createNow(record: AppRecord, operation?: 'update' | 'redeploy'): Promise<AppStatusEntry> {
+    let composeRan = false;
     try {
-      await this.admission.admit(this.compose, project, filenamesOf(deployment));
+      const project = await this.prepare(record);
+      await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
+      // Saved before compose runs: if the agent stops in the middle, the app can still be deleted.
+      await this.store.save(record);
+      composeRan = true;
+      await this.bringUp(project, operation);
+      return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
     } catch (error) {
-      await this.restoreFiles(previous, deployment);
-      throw error;
+      throw await this.discardCreate(record, error, composeRan);
     }
-    // Save before running compose so a failed `up` can still be stopped or deleted later.
-    await this.store.save(record);
+  }
+
+  private async discardCreate(record: AppRecord, failure: unknown, composeRan: boolean): Promise<Error> {
+    try {
+      if (composeRan) await this.removeEverything(record, false);
+      else await this.store.remove(record.deployment.app_id);
+    } catch (error) {
+      return withOutcome(failure, `Removing what it left failed too: ${messageOf(error)}`);
+    }
+    return withOutcome(failure, 'The app was not created and nothing of it was left on the server.');
+  }
+
+  /**
+   * A failed update puts the previous files back. Before `up` ran the previous containers were
+   * never touched; once it ran, `up` with the previous files sets any it changed back.
+   */
+  private async updateNow(
+    previous: AppRecord,
+    record: AppRecord,
+    operation?: 'update' | 'redeploy',
+  ): Promise<AppStatusEntry> {
+    let upRan = false;
+    try {
+      const project = await this.prepare(record);
+      await this.removeDroppedFiles(previous, record.deployment);
+      await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
+      await this.store.save(record);
+      if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
+      upRan = true;
+      await this.bringUp(project, operation === 'redeploy' ? 'redeploy' : undefined);
+      return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
+    } catch (error) {
+      throw await this.restorePrevious(previous, record.deployment, error, upRan);
+    }
+  }
+
+  /** Puts the previous version back after `failure`; the error says what became of the app. */
+  private async restorePrevious(
+    previous: AppRecord,
+    failed: AppDeployment,
+    failure: unknown,
+    upRan: boolean,
+  ): Promise<Error> {
+    try {
+      const project = await this.restoreFiles(previous, failed);
+      await this.store.save(previous);
+      if (upRan) await this.compose.runOrThrow(project, ['up', '-d', '--remove-orphans']);
+    } catch (error) {
+      return withOutcome(failure, `Restoring the previous version failed too: ${messageOf(error)}`);
+    }
+    const containers = upRan ? 'its containers run it again' : 'its containers were left as they were';
+    return withOutcome(failure, `The previous version was restored: its files are back and ${containers}.`);
+  }
+
+  private async bringUp(project: ComposeProject, operation?: 'update' | 'redeploy'): Promise<void> {
     if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
     await this.compose.runOrThrow(project, [
       'up',
@@ -62,7 +125,6 @@ export class AppManager {
       '--remove-orphans',
       ...(operation === 'redeploy' ? ['--force-recreate'] : []),
     ]);
-    return { app_id: deployment.app_id, status: await this.statusOf(record) };
   }
 
   control(appId: string, operation: AppOperation, deployment?: AppDeployment): Promise<AppStatusEntry> {
@@ -154,14 +216,10 @@ export class AppManager {
     }
   }
 
-  /** A refused deployment leaves the app's folder as the running version had it (or no folder). */
-  private async restoreFiles(previous: AppRecord | null, refused: AppDeployment): Promise<void> {
-    if (!previous) {
-      await this.store.remove(refused.app_id);
-      return;
-    }
-    await this.removeDroppedFiles({ ...previous, deployment: refused }, previous.deployment);
-    await this.prepare(previous);
+  /** A failed update leaves the app's folder as the running version had it. */
+  private async restoreFiles(previous: AppRecord, failed: AppDeployment): Promise<ComposeProject> {
+    await this.removeDroppedFiles({ ...previous, deployment: failed }, previous.deployment);
+    return this.prepare(previous);
   }
 
   private async removeEverything(record: AppRecord, keepVolumes: boolean): Promise<void> {
@@ -235,4 +293,14 @@ export class AppManager {
 
 function filenamesOf(deployment: AppDeployment): string[] {
   return deployment.files.map((file) => file.filename);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The original failure, with what became of the app appended to its message (same code). */
+function withOutcome(error: unknown, outcome: string): Error {
+  const message = `${messageOf(error).replace(/\.?\s*$/, '.')} ${outcome}`;
+  return error instanceof AgentError ? new AgentError(error.code, message) : new Error(message);
 }

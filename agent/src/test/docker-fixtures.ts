@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppManager } from '../apps/app-manager.js';
 import { AppStore } from '../apps/app-store.js';
-import type { ComposeRunner } from '../docker/compose.js';
+import { after, before } from 'node:test';
+import { ComposeRunner, detectComposeCli, type ComposeCli } from '../docker/compose.js';
+import { loadOrCreateIdentity } from '../identity.js';
 import { DockerEngine } from '../docker/engine.js';
 import { runCommand } from '../docker/run-command.js';
 import { Admission } from '../policy/admission.js';
@@ -105,6 +107,59 @@ export function httpdCompose(image: string, extra = ''): string {
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+export interface AppTestBench {
+  /** Compose project prefix of this run (every project of the test file starts with it). */
+  prefix: string;
+  /** The local busybox stand-in, tagged for this run. */
+  image: string;
+  dir: string;
+  /** The agent's app manager, with compose limited to `timeoutMs` when given. */
+  apps(timeoutMs?: number): AppManager;
+}
+
+/**
+ * Registers before/after hooks giving a test file its own state folder, image and project prefix,
+ * and removes the containers, networks, volumes and images named after them afterwards.
+ */
+export function appTestBench(
+  name: string,
+  options: {
+    /** Runs once the bench is set up (a file's own `before` hook may start before it is). */
+    ready?: (bench: AppTestBench) => Promise<void> | void;
+    /** Images the tests build, removed afterwards. */
+    extraImages?: (bench: AppTestBench) => string[];
+  } = {},
+): AppTestBench {
+  const prefix = `dh${name}${process.pid}-`;
+  let privateKeyPem = '';
+  let cli: ComposeCli | null = null;
+  const bench: AppTestBench = {
+    prefix,
+    image: `dockhand-agent-test/busybox:${name}${process.pid}`,
+    dir: '',
+    apps(timeoutMs = 120_000) {
+      if (!cli) throw new Error('the bench is not ready: use it in `ready` or a test');
+      const env = { PATH: process.env.PATH, HOME: bench.dir };
+      const compose = new ComposeRunner(cli, env, timeoutMs);
+      return testAppManager({ dir: bench.dir, compose, privateKeyPem, prefix });
+    },
+  };
+  before(async () => {
+    bench.dir = await mkdtemp(path.join(os.tmpdir(), `dh-${name}-`));
+    privateKeyPem = (await loadOrCreateIdentity(path.join(bench.dir, 'state'))).privateKeyPem;
+    cli = await detectComposeCli();
+    await buildBusyboxImage(bench.image);
+    await options.ready?.(bench);
+  });
+  after(async () => {
+    await removeProjects(prefix);
+    await removeVolumes(prefix);
+    for (const tag of [...(options.extraImages?.(bench) ?? []), bench.image]) await removeImage(tag);
+    await rm(bench.dir, { recursive: true, force: true });
+  });
+  return bench;
 }
 
 /** An AppManager on the local engine with apps under `{dir}/apps`, as the agent builds it. */

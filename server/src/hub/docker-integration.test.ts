@@ -347,7 +347,21 @@ test('a compose file with an image that cannot be pulled is a clear error and le
   });
   assert.equal(result.success, false);
   assert.match(result.message, /docker compose up failed \(exit \d+\):.*dockhand-missing\/nope/);
+  assert.match(result.message, /The app was not created and nothing of it was left on the server\.$/);
   assert.equal(await appByName('broken'), undefined);
+  const known = (await api('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps.map(
+    (app: { id: string }) => app.id,
+  );
+  const folders = await readdir(path.join(tmp, 'agent-state', 'apps'));
+  assert.deepEqual(
+    folders.filter((id) => !known.includes(id)),
+    [],
+    'no folder of the failed app on the agent',
+  );
+  for (const kind of ['container', 'network', 'volume']) {
+    const left = await docker(kind, 'ls', ...(kind === 'container' ? ['-a'] : []), '--format', '{{.Labels}}');
+    assert.ok(!left.includes(`com.docker.compose.project=${prefix}broken`), `${kind}s left: ${left}`);
+  }
 });
 
 test("the agent's admission policy refuses host access through the usual deploy error, leaving nothing", async () => {

@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { AppStatus, type AppDeployment } from 'contract';
+import { runCommand } from '../docker/run-command.js';
+import { httpdCompose, labelledLeftovers, NO_LEFTOVERS, appTestBench } from '../test/docker-fixtures.js';
+import type { AppManager } from './app-manager.js';
+
+let apps: AppManager;
+/** The same agent with a compose time limit of a few seconds. */
+let impatient: AppManager;
+const bench = appTestBench('fail', {
+  ready: (ready) => {
+    apps = ready.apps();
+    impatient = ready.apps(6_000);
+  },
+});
+const { prefix, image } = bench;
+
+function deployment(appId: string, files: Record<string, string>): AppDeployment {
+  return {
+    app_id: appId,
+    project: appId,
+    files: Object.entries(files).map(([filename, content]) => ({ filename, content, is_encrypted: false })),
+    variables: [],
+  };
+}
+
+/** A service that starts and holds a named volume: a failing create has made something by then. */
+const holder = [
+  '  holder:',
+  `    image: ${image}`,
+  '    command: ["sh", "-c", "exec httpd -f -p 8080 -h /www"]',
+  '    stop_grace_period: 1s',
+  '    volumes: [data:/data]',
+].join('\n');
+const volumes = 'volumes:\n  data: {}';
+
+async function assertNothingLeft(appId: string, failure: Promise<unknown>, reason: RegExp): Promise<void> {
+  await assert.rejects(failure, (error: Error) => {
+    assert.match(error.message, reason);
+    assert.match(error.message, /The app was not created and nothing of it was left on the server\.$/);
+    return true;
+  });
+  assert.deepEqual(await labelledLeftovers(`${prefix}${appId}`), NO_LEFTOVERS);
+  assert.equal(
+    existsSync(path.join(bench.dir, 'apps', appId)),
+    false,
+    'no folder, no app.json, no secret file',
+  );
+}
+
+test('a create whose compose file is broken leaves no folder and no file', async () => {
+  const broken = deployment('broken', {
+    'compose.yml': `services:\n  web:\n    image: ${image}\n    ports: [[`,
+    'secret.env': 'PASSWORD=plain',
+  });
+  await assertNothingLeft('broken', apps.deploy(broken), /docker compose config failed/);
+});
+
+test('a create refused by the admission policy leaves nothing', async () => {
+  const refused = deployment('refused', {
+    'compose.yml': `services:\n  web:\n    image: ${image}\n    privileged: true\n`,
+  });
+  await assertNothingLeft('refused', apps.deploy(refused), /privileged/);
+});
+
+test('a create with a secret file the agent cannot decrypt leaves nothing', async () => {
+  const app = deployment('undecryptable', { 'compose.yml': httpdCompose(image) });
+  app.files.push({ filename: 'secret.env', content: 'not-an-envelope', is_encrypted: true });
+  await assertNothingLeft('undecryptable', apps.deploy(app), /secret\.env/);
+});
+
+test('a create whose image cannot be pulled leaves nothing', async () => {
+  const app = deployment('unpullable', {
+    'compose.yml': `services:\n${holder}\n  web:\n    image: dockhand-test-missing/nothing-here:0\n${volumes}\n`,
+  });
+  await assertNothingLeft(
+    'unpullable',
+    apps.deploy(app),
+    /docker compose up failed \(exit \d+\):.*nothing-here/,
+  );
+});
+
+test('a create whose build fails leaves nothing', async () => {
+  const app = deployment('badbuild', {
+    'compose.yml': `services:\n${holder}\n  web:\n    build: .\n${volumes}\n`,
+    Dockerfile: `FROM ${image}\nRUN test -e /nonexistent\n`,
+  });
+  await assertNothingLeft('badbuild', apps.deploy(app), /docker compose up failed/);
+});
+
+test('a create whose container cannot start leaves nothing, the containers that started included', async () => {
+  const app = deployment('badstart', {
+    'compose.yml': `services:\n${holder}\n  web:\n    image: ${image}\n    command: ["/no/such/program"]\n    depends_on: [holder]\n${volumes}\n`,
+  });
+  await assertNothingLeft('badstart', apps.deploy(app), /no\/such\/program/);
+});
+
+test('a create that runs out of time leaves nothing', async () => {
+  const app = deployment('slow', {
+    'compose.yml': [
+      'services:',
+      holder,
+      '    healthcheck:',
+      '      test: ["CMD", "test", "-e", "/never"]',
+      '      interval: 1s',
+      '      retries: 1000',
+      '  web:',
+      `    image: ${image}`,
+      '    command: ["sh", "-c", "exec httpd -f -p 8081 -h /www"]',
+      '    depends_on:',
+      '      holder:',
+      '        condition: service_healthy',
+      volumes,
+    ].join('\n'),
+  });
+  await assertNothingLeft('slow', impatient.deploy(app), /timed out/);
+});
+
+async function containerIds(project: string): Promise<string> {
+  const ids = await runCommand('docker', [
+    'ps',
+    '-q',
+    '--filter',
+    `label=com.docker.compose.project=${project}`,
+  ]);
+  return ids.stdout.trim();
+}
+
+test('a failed update restores the previous files and leaves the previous containers as they were', async () => {
+  const good = deployment('steady', { 'compose.yml': httpdCompose(image), 'site.conf': 'v1' });
+  await apps.deploy(good);
+  const running = await containerIds(`${prefix}steady`);
+  assert.notEqual(running, '');
+  const project = path.join(bench.dir, 'apps', 'steady', 'project');
+
+  const broken = deployment('steady', { 'compose.yml': 'services: [[', 'extra.txt': 'new' });
+  await assert.rejects(apps.deploy(broken), (error: Error) => {
+    assert.match(
+      error.message,
+      /The previous version was restored: its files are back and its containers were left as they were\.$/,
+    );
+    return true;
+  });
+  assert.equal(await containerIds(`${prefix}steady`), running, 'the same container still runs');
+  assert.equal(await readFile(path.join(project, 'compose.yml'), 'utf8'), httpdCompose(image));
+  assert.equal(await readFile(path.join(project, 'site.conf'), 'utf8'), 'v1');
+  assert.equal(existsSync(path.join(project, 'extra.txt')), false);
+
+  const failing = deployment('steady', {
+    'compose.yml': `services:\n  web:\n    image: ${image}\n    command: ["/no/such/program"]\n`,
+  });
+  await assert.rejects(apps.deploy(failing), /its files are back and its containers run it again\.$/);
+  assert.equal(await readFile(path.join(project, 'compose.yml'), 'utf8'), httpdCompose(image));
+  assert.deepEqual(await apps.statuses(), [{ app_id: 'steady', status: AppStatus.Active }]);
+  await apps.delete('steady');
+});
