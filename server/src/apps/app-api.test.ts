@@ -14,7 +14,7 @@ let outsider: TestUser;
 let agentId: string;
 let agent: SimulatedAgent;
 const deployed: AppDeployment[] = [];
-const deleteRequests: unknown[] = [];
+const deleteRequests: Array<{ app_id?: string; keep_volumes?: boolean; operation_id?: string }> = [];
 
 async function call(user: TestUser, method: 'GET' | 'POST', url: string, body?: object) {
   const response = await testApp.app.inject({ method, url, headers: user.headers, payload: body });
@@ -40,7 +40,7 @@ before(async () => {
       return { app_id: deployment.app_id, status: 1 };
     }
     if (method === 'app.delete') {
-      deleteRequests.push(params);
+      deleteRequests.push(params as (typeof deleteRequests)[number]);
       return { deleted: true };
     }
     throw new Error(`unexpected ${method}`);
@@ -190,6 +190,10 @@ test('create, read, edit, rename, recolour and delete an app; only members of it
     ).message,
     'App deleted',
   );
-  assert.deepEqual(deleteRequests.at(-1), { app_id: appId, keep_volumes: true });
+  assert.deepEqual(deleteRequests.at(-1), {
+    app_id: appId,
+    keep_volumes: true,
+    operation_id: deleteRequests.at(-1)?.operation_id,
+  });
   assert.deepEqual((await call(owner, 'GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps, []);
 });
