@@ -11,23 +11,7 @@ export {
   ServerToAgent,
   type Decoded,
 } from './protocol/messages.js';
-export {
-  ADMISSION_POLICY_CAPABILITY,
-  AdmissionPolicyReport,
-  decodeAdmissionPolicy,
-  encodeAdmissionPolicy,
-} from './protocol/capabilities.js';
-export {
-  AGENT_UPDATE_CAPABILITY,
-  AGENT_UPDATES_CAPABILITY,
-  decodeUpdateOutcome,
-  decodeUpdateSetting,
-  encodeUpdateOutcome,
-  encodeUpdateSetting,
-  releaseStatement,
-  UpdateOutcomeReport,
-  UpdateSettingReport,
-} from './protocol/agent-releases.js';
+export { releaseStatement } from './protocol/agent-releases.js';
 export { deploymentDigest, InventoryEntry } from './protocol/inventory.js';
 export {
   agentMethods,
@@ -46,6 +30,18 @@ export {
   type AgentMethods,
 } from './protocol/methods.js';
 export {
+  ADMISSION_POLICY_CAPABILITY,
+  AGENT_UPDATE_CAPABILITY,
+  AGENT_UPDATES_CAPABILITY,
+  decodeAdmissionPolicy,
+  decodeUpdateOutcome,
+  decodeUpdateSetting,
+  encodeAdmissionPolicy,
+  encodeUpdateOutcome,
+  encodeUpdateSetting,
+  type AdmissionPolicyReport,
+  type UpdateOutcomeReport,
+  type UpdateSettingReport,
   APP_NAME_MAX,
   AppStatus,
   appNameError,

@@ -32,7 +32,11 @@ export type {
 
 // The contract's pure rules the remotes use (they reach the contract only through shared).
 export {
+  AGENT_UPDATE_CAPABILITY,
+  AGENT_UPDATES_CAPABILITY,
   AppStatus,
+  decodeUpdateOutcome,
+  decodeUpdateSetting,
   ENCRYPTED_PLACEHOLDER,
   isVariableName,
   LogLimits,
@@ -40,6 +44,8 @@ export {
   rewriteVariableReferences,
   signInFailureText,
 } from 'contract/rules';
+// SecretEnvelope: restored after 2.2.0 dropped it (a type only, but a public one: 2.3.0 puts it back).
+export type { SecretEnvelope, UpdateOutcomeReport, UpdateSettingReport } from 'contract/rules';
 
 export { ApiError, INVALID_RESPONSE, NOT_AUTHENTICATED, isApiError } from './api/ApiError';
 export type { ApiErrorKind } from './api/ApiError';

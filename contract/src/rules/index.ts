@@ -1,6 +1,20 @@
 // The pure rules of the contract: no schema library, safe for the browser bundles. The dashboard
 // imports them as `contract/rules` (through `shared`); server and agent through `contract`.
 export { AppStatus, type AppStatusCode } from './app-status.js';
+export {
+  ADMISSION_POLICY_CAPABILITY,
+  AGENT_UPDATE_CAPABILITY,
+  AGENT_UPDATES_CAPABILITY,
+  decodeAdmissionPolicy,
+  decodeUpdateOutcome,
+  decodeUpdateSetting,
+  encodeAdmissionPolicy,
+  encodeUpdateOutcome,
+  encodeUpdateSetting,
+  type AdmissionPolicyReport,
+  type UpdateOutcomeReport,
+  type UpdateSettingReport,
+} from './capabilities.js';
 export { PLANS, type CatalogItem, type Plan, type Release, type Sponsorship } from './catalog.js';
 export { LogLimits } from './logs.js';
 export {

@@ -1,3 +1,4 @@
+import { ADMISSION_POLICY_CAPABILITY, decodeAdmissionPolicy } from 'contract/rules';
 import type { AgentCapability, CatalogItem } from '../types';
 import { capabilityValue } from './capabilities';
 
@@ -16,24 +17,14 @@ export const HOST_ACCESS_COMMAND = `${ADMISSION_POLICY_COMMAND} host-access on`;
 export const AGENT_RESTART_COMMAND = 'systemctl restart dockhand-agent';
 
 /**
- * Decodes the value whose shape contract/src/protocol/capabilities.ts fixes (AdmissionPolicyReport);
- * it moves there once the dashboard imports the contract's schema-free rules.
- * null when the agent does not report one (an agent from before the policy) or reports garbage. */
+ * The policy decoded by the contract's rule (contract/rules/capabilities.ts); null when the agent
+ * does not report one (an agent from before the policy) or reports garbage.
+ */
 export function admissionPolicyOf(
   capabilities: readonly AgentCapability[] | null | undefined,
 ): AdmissionPolicyView | null {
-  const raw = capabilityValue(capabilities, 'admission_policy');
-  if (raw === null) return null;
-  try {
-    const parsed = JSON.parse(raw) as { host_access?: unknown; bind_roots?: unknown };
-    if (typeof parsed.host_access !== 'boolean' || !Array.isArray(parsed.bind_roots)) return null;
-    return {
-      hostAccess: parsed.host_access,
-      bindRoots: parsed.bind_roots.filter((root): root is string => typeof root === 'string'),
-    };
-  } catch {
-    return null;
-  }
+  const report = decodeAdmissionPolicy(capabilityValue(capabilities, ADMISSION_POLICY_CAPABILITY));
+  return report && { hostAccess: report.host_access, bindRoots: report.bind_roots };
 }
 
 /**

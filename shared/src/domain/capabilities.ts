@@ -1,3 +1,8 @@
+import type {
+  ADMISSION_POLICY_CAPABILITY,
+  AGENT_UPDATE_CAPABILITY,
+  AGENT_UPDATES_CAPABILITY,
+} from 'contract/rules';
 import type { AgentCapability, AgentFeature } from '../types';
 import { formatBytes } from './format-bytes';
 
@@ -8,11 +13,10 @@ export type CapabilityName =
   | 'system_cpu_cores'
   | 'system_disk_total'
   | 'system_memory_total'
-  | 'admission_policy'
-  /** The host's setting for dashboard updates, JSON {dashboard, pin}. */
-  | 'agent_updates'
-  /** How the last agent update ended, JSON {status, version, previous_version, reason?, at}. */
-  | 'agent_update';
+  /** These three carry JSON; contract/rules decodes them (decodeAdmissionPolicy, ...). */
+  | typeof ADMISSION_POLICY_CAPABILITY
+  | typeof AGENT_UPDATES_CAPABILITY
+  | typeof AGENT_UPDATE_CAPABILITY;
 
 export function capabilityValue(
   capabilities: readonly AgentCapability[] | null | undefined,
