@@ -7,22 +7,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { insertInvitation } from '../organizations/member-store.js';
+import { actors, get, ok, post, type Actor, type Case } from './authorization-case.js';
+import { serverCases } from './authorization-server-cases.js';
+import { forgedTokens } from './forged-tokens.js';
 import { seedFixture, type Fixture } from './fixtures.js';
 import { createTestApp, type TestApp } from './test-app.js';
-
-type Actor = 'signedOut' | 'outsider' | 'billing' | 'admin' | 'owner';
-const actors: Actor[] = ['signedOut', 'outsider', 'billing', 'admin', 'owner'];
-
-interface Case {
-  name: string;
-  business?: boolean;
-  /** Runs on the fresh fixture before the call. */
-  prepare?: (app: FastifyInstance, fixture: Fixture) => Promise<void>;
-  request: (fixture: Fixture) => InjectOptions;
-  expected: Record<Actor, number>;
-  /** What a successful answer may show the actor although it is not theirs (their own invitation). */
-  shows?: (fixture: Fixture) => string[];
-}
 
 /** Organization A's owner invites the outsider: only the outsider may see, accept or decline it. */
 const invitationId = (f: Fixture) => `invitation-${f.orgA.id}`;
@@ -38,11 +27,7 @@ async function inviteOutsider(app: FastifyInstance, f: Fixture): Promise<void> {
 }
 const invitationShown = (f: Fixture) => [f.orgA.name, f.owner.email];
 
-const post = (url: string, payload: object): InjectOptions => ({ method: 'POST', url, payload });
-const get = (url: string): InjectOptions => ({ method: 'GET', url });
-const ok = 200;
-
-const cases: Case[] = [
+const organizationCases: Case[] = [
   {
     name: 'GET /auth/user',
     request: () => get('/auth/user'),
@@ -162,6 +147,8 @@ const cases: Case[] = [
   },
 ];
 
+const cases = [...organizationCases, ...serverCases];
+
 function withActor(fixture: Fixture, actor: Actor, options: InjectOptions): InjectOptions {
   if (actor === 'signedOut') return options;
   return { ...options, headers: { ...options.headers, ...fixture[actor].headers } };
@@ -175,6 +162,9 @@ function foreignMarkers(fixture: Fixture, actor: Actor): string[] {
   return [fixture.orgB.id, fixture.orgB.name, fixture.outsider.email, fixture.agentB];
 }
 
+/** What the matrix tried, printed at the end (the figures of the security review). */
+const tried = { crossTenant: 0, roleCalls: 0, forged: 0, routes: new Set<string>() };
+
 describe('authorisation matrix', () => {
   let testApp: TestApp;
   let app: FastifyInstance;
@@ -182,15 +172,25 @@ describe('authorisation matrix', () => {
     testApp = await createTestApp();
     app = testApp.app;
   });
-  after(() => testApp.close());
+  after(async () => {
+    await testApp.close();
+    console.log(
+      `authorisation matrix: ${cases.length} cases on ${tried.routes.size} routes; ` +
+        `${tried.crossTenant} cross-tenant calls, ${tried.roleCalls} role calls, ${tried.forged} forged-token calls`,
+    );
+  });
 
   for (const entry of cases) {
     for (const actor of actors) {
       test(`${entry.name} as ${actor} → ${entry.expected[actor]}`, async () => {
         const fixture = await seedFixture(app, { business: entry.business });
         await entry.prepare?.(app, fixture);
-        const response = await app.inject(withActor(fixture, actor, entry.request(fixture)));
+        const request = entry.request(fixture);
+        const response = await app.inject(withActor(fixture, actor, request));
         assert.equal(response.statusCode, entry.expected[actor], response.body);
+        tried.routes.add(entry.name.split(' (')[0]!);
+        if (actor === 'outsider') tried.crossTenant += 1;
+        else if (actor !== 'signedOut') tried.roleCalls += 1;
         if (String(response.headers['content-type']).startsWith('application/json')) {
           const body = response.json() as { success: boolean; message: string };
           assert.equal(body.success, response.statusCode === ok);
@@ -201,5 +201,18 @@ describe('authorisation matrix', () => {
           assert.ok(!response.body.includes(marker), `leaked ${marker}`);
       });
     }
+    test(`${entry.name} with forged tokens → ${entry.expected.signedOut}`, async () => {
+      const fixture = await seedFixture(app, { business: entry.business });
+      await entry.prepare?.(app, fixture);
+      for (const [label, credentials] of await forgedTokens(fixture)) {
+        const request = entry.request(fixture);
+        const response = await app.inject({ ...request, headers: { ...request.headers, ...credentials } });
+        tried.forged += 1;
+        // A forged token is no token: the caller is treated as signed out.
+        assert.equal(response.statusCode, entry.expected.signedOut, `${label}: ${response.body}`);
+        for (const marker of [fixture.orgA.name, fixture.owner.email, fixture.orgB.name, fixture.agentA])
+          assert.ok(!response.body.includes(marker), `${label} leaked ${marker}`);
+      }
+    });
   }
 });
