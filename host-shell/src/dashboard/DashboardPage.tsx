@@ -133,7 +133,11 @@ export default function DashboardPage() {
       ) : agents.length === 0 ? (
         <WelcomePanel onAddServer={openConnectServer} />
       ) : (
-        <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) 392px' }} gap={6} alignItems="start">
+        <Grid
+          templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 392px' }}
+          gap={6}
+          alignItems="start"
+        >
           <Panel
             title="Your Apps"
             action={

@@ -53,8 +53,8 @@ export default function OrganizationPage() {
     <Box data-remote-build={REMOTE_BUILD}>
       <Flex align="flex-end" justify="space-between" gap={4} mb={4} wrap="wrap">
         <Heading size="lg">{current.name}</Heading>
-        <Flex align="flex-end" gap={2}>
-          <FormControl w="auto" minW="14rem">
+        <Flex align="flex-end" gap={2} wrap="wrap" w={{ base: 'full', md: 'auto' }}>
+          <FormControl flex="1" minW="12rem">
             <FormLabel fontSize="sm" color="gray.600" mb={1}>
               Organization
             </FormLabel>

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
+import { signedInWithServerAndApp, type ServerWithApps } from '../fixtures/server-with-apps';
+import { E2E_APP, removeComposeProjects } from '../fixtures/test-catalog';
+
+// Issue 18, Small screens: no page scrolls sideways at phone, tablet or desktop widths, with a
+// real server and an app in place. Screenshots of each go to the test output folder.
+
+const WIDTHS = [360, 390, 768, 1280];
+let page: Page;
+let setup: ServerWithApps;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  setup = await signedInWithServerAndApp(page, {
+    name: 'Narrow Screens',
+    email: 'narrow.screens@example.com',
+  });
+});
+
+test.afterAll(async () => {
+  await setup?.agent.stop();
+  removeComposeProjects(AGENT_PROJECT_PREFIX);
+  await page?.close();
+});
+
+/** Every route of spec section 2 a signed-in user reaches, with the tabs that change the layout. */
+function routes(): string[] {
+  return [
+    '/',
+    '/catalog',
+    `/catalog/${E2E_APP.id}`,
+    `/app/${setup.appId}`,
+    `/app/${setup.appId}?tab=settings`,
+    `/app/${setup.appId}?tab=logs`,
+    '/create-app',
+    '/settings',
+    '/settings?tab=docker-registries',
+    '/settings?tab=docker-networks',
+    '/organization',
+  ];
+}
+
+/** The route's page is in: its remote loaded, nothing says Loading any more. */
+async function pageSettled(target: Page): Promise<void> {
+  const main = target.getByRole('main');
+  await expect(main.getByRole('heading').first()).toBeVisible();
+  await expect(main).not.toContainText(/Loading/);
+  await target.waitForLoadState('networkidle').catch(() => undefined);
+}
+
+/** The elements that stick out past the right edge, for a readable failure. */
+function overflowingElements(target: Page) {
+  return target.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    return [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > limit + 0.5)
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`,
+      );
+  });
+}
+
+for (const width of WIDTHS) {
+  test(`no page scrolls sideways at ${width} px`, async () => {
+    const testInfo = test.info();
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    for (const route of routes()) {
+      await page.goto(`/#${route}`);
+      await pageSettled(page);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      const name = `${width}${route.replace(/[^\w]+/g, '-')}`;
+      await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+      expect
+        .soft(scrollWidth, `${route} at ${width} px: ${(await overflowingElements(page)).join(', ')}`)
+        .toBeLessThanOrEqual(clientWidth);
+    }
+  });
+}
