@@ -8,6 +8,7 @@ import type { AgentConfig } from './config.js';
 import { AgentConnection } from './connection/agent-connection.js';
 import { ComposeRunner, detectComposeCli } from './docker/compose.js';
 import { DockerEngine } from './docker/engine.js';
+import { EngineMonitor } from './docker/engine-monitor.js';
 import { testHold } from './docker/test-hold.js';
 import { OperationJournal } from './operations/operation-journal.js';
 import { NetworkService } from './docker/networks.js';
@@ -84,8 +85,23 @@ export async function startAgent(
       log(`could not read the app inventory: ${(error as Error).message}`);
     }
   };
-  const watcher = new StatusWatcher(engine, apps, (changes) =>
-    connection?.send({ type: 'app-status', apps: changes }),
+  /** Whether Docker answers, once known; the server shows Unknown statuses while it does not. */
+  const reportDockerStatus = () => {
+    if (monitor.isResponding !== null)
+      connection?.send({ type: 'docker-status', is_responding: monitor.isResponding });
+  };
+  const monitor = new EngineMonitor(engine, (isResponding, reason) => {
+    log(isResponding ? 'Docker is responding' : `Docker is not responding: ${reason ?? 'no answer'}`);
+    reportDockerStatus();
+    // Statuses read before the outage are stale: report every app afresh.
+    if (isResponding) watcher.resendAll();
+  });
+  const watcher = new StatusWatcher(
+    engine,
+    apps,
+    (changes) => connection?.send({ type: 'app-status', apps: changes }),
+    undefined,
+    () => void monitor.check(),
   );
   const dispatch = createDispatcher({
     apps,
@@ -128,20 +144,24 @@ export async function startAgent(
       log(`connected as agent ${agentId}`);
       void rm(pairingFile, { force: true });
       void reportCapabilities();
+      reportDockerStatus();
       void reportInventory();
       watcher.resendAll();
     },
     onRevoked: () => {
       watcher.stop();
+      monitor.stop();
     },
     log,
   });
+  monitor.start();
   watcher.start();
   connection.start();
   return {
     identity,
     connection,
     async stop() {
+      monitor.stop();
       watcher.stop();
       connection?.stop();
     },

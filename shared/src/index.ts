@@ -175,6 +175,7 @@ export {
   toAppStatusWord,
 } from './domain/app-status';
 export type { AppStatusWord } from './domain/app-status';
+export { DOCKER_NOT_RESPONDING, DOCKER_NOT_RESPONDING_APP } from './domain/docker-health';
 export { formatBytes } from './domain/format-bytes';
 export { APP_ICON_NAMES, AppIcon, DEFAULT_APP_ICON } from './icons/app-icons';
 

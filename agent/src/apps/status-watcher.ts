@@ -23,6 +23,8 @@ export class StatusWatcher {
     private readonly apps: AppManager,
     private readonly publish: (changes: AppStatusEntry[]) => void,
     private readonly sweepMs = 15_000,
+    /** The events stream ended: the engine may have stopped (the engine monitor checks at once). */
+    private readonly onEventsEnded: () => void = () => undefined,
   ) {}
 
   start(): void {
@@ -92,6 +94,7 @@ export class StatusWatcher {
       () => this.schedule(),
       () => {
         if (this.stopped) return;
+        this.onEventsEnded();
         setTimeout(() => this.listen(), 2000).unref();
       },
       // An unreadable event still says something changed: look again.

@@ -7,8 +7,8 @@
  * proof {signature = ECDSA-P256-SHA256(nonce) base64, IEEE P1363}. Then the server answers
  * `welcome` (a registered agent) or `pairing` {code, expires_at} (a new one; `welcome` follows on
  * the same connection once a user claims the code). A revoked (deleted) agent is closed with
- * close code 4003. After `welcome`, the agent sends `report`, `inventory` and `app-status` events and serves
- * `request`s with exactly one `response` each.
+ * close code 4003. After `welcome`, the agent sends `report`, `docker-status`, `inventory` and
+ * `app-status` events and serves `request`s with exactly one `response` each.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -37,6 +37,11 @@ const agentMessages = {
     features: Type.Array(Feature),
   }),
   'app-status': Type.Object({ type: Type.Literal('app-status'), apps: Type.Array(AppStatusEntry) }),
+  /**
+   * Whether the Docker engine answers the agent (events stream and a ping every 2 s): sent after
+   * `welcome` and on every change. While it does not, the server shows the agent's apps as Unknown.
+   */
+  'docker-status': Type.Object({ type: Type.Literal('docker-status'), is_responding: Type.Boolean() }),
   /** Every app the agent holds: sent after `welcome` and after every change (see inventory.ts). */
   inventory: Type.Object({ type: Type.Literal('inventory'), apps: Type.Array(InventoryEntry) }),
   response: Type.Union([

@@ -3,16 +3,32 @@ import { apiCall, apiGet, toMilliseconds, type Agent, type AgentVersion } from '
 interface RawAgentStatus {
   agent_id: string;
   status: number;
+  /** Missing from servers older than the Docker health report: taken as responding. */
+  is_docker_responding?: boolean;
 }
 
-/** GET get-agents-status: online flags by agent id (status 1 means online). */
-export async function fetchAgentStatuses(signal?: AbortSignal): Promise<Map<string, boolean>> {
+/** The status poll: who is online (status 1), and which online servers' Docker does not answer. */
+export interface AgentStatuses {
+  online: ReadonlyMap<string, boolean>;
+  dockerNotResponding: ReadonlySet<string>;
+}
+
+/** GET get-agents-status. */
+export async function fetchAgentStatuses(signal?: AbortSignal): Promise<AgentStatuses> {
   const data = await apiGet<{ agents?: RawAgentStatus[] }>('/api/v1/agents/get-agents-status', {
     failureMessage: 'Failed to fetch agent statuses',
     failureDetail: 'statusText',
     signal,
   });
-  return new Map((data?.agents ?? []).map((entry) => [entry.agent_id, entry.status === 1]));
+  const entries = data?.agents ?? [];
+  return {
+    online: new Map(entries.map((entry) => [entry.agent_id, entry.status === 1])),
+    dockerNotResponding: new Set(
+      entries
+        .filter((entry) => entry.status === 1 && entry.is_docker_responding === false)
+        .map((entry) => entry.agent_id),
+    ),
+  };
 }
 
 type RawRegisteredAgent = Omit<Agent, 'last_seen'> & { last_seen?: string | number | null };

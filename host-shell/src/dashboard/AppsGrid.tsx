@@ -15,8 +15,11 @@ const APP_TILE_SIZE = '128px';
 interface AppsGridProps {
   apps: AppListItem[];
   statuses: Record<string, AppStatusCode> | undefined;
-  /** An offline server's statuses are cleared: no tile shows its last known status (spec section 4). */
-  isOnline: boolean;
+  /**
+   * False when the server is offline (spec section 4) or its Docker does not answer: statuses are
+   * cleared, no tile shows its last known status.
+   */
+  statusesKnown: boolean;
   /** Whether deploying is possible (a paid or free server that is online). */
   canDeploy: boolean;
   onDeploy: () => void;
@@ -99,10 +102,10 @@ function AppTile({ app, status }: { app: AppListItem; status: AppStatusCode | nu
 }
 
 /** The add tile plus one tile per app (icon, name, status label). */
-export function AppsGrid({ apps, statuses, isOnline, canDeploy, onDeploy }: AppsGridProps) {
-  // An offline server reports nothing: its apps' state is unknown, not still awaited.
+export function AppsGrid({ apps, statuses, statusesKnown, canDeploy, onDeploy }: AppsGridProps) {
+  // An offline server (or one without Docker) reports nothing: its apps' state is unknown, not awaited.
   const statusOf = (app: AppListItem) =>
-    isOnline ? (statuses?.[app.id] ?? app.status ?? null) : AppStatus.Unknown;
+    statusesKnown ? (statuses?.[app.id] ?? app.status ?? null) : AppStatus.Unknown;
   return (
     <Box>
       <Box sx={gridStyles}>

@@ -62,8 +62,16 @@ function Panel({
 
 /** The dashboard index page (spec section 2, Dashboard). */
 export default function DashboardPage() {
-  const { agents, isLoadingAgents, agentError, currentAgent, currentAgentId, selectAgent, isOnline } =
-    useCurrentAgent();
+  const {
+    agents,
+    isLoadingAgents,
+    agentError,
+    currentAgent,
+    currentAgentId,
+    selectAgent,
+    isOnline,
+    isDockerResponding,
+  } = useCurrentAgent();
   const { user } = useCurrentUser();
   const { openConnectServer, openDeployApp } = useShellDialogs();
   const { isUnavailable } = useHostAgent();
@@ -157,7 +165,7 @@ export default function DashboardPage() {
               <AppsGrid
                 apps={appList}
                 statuses={statuses.data}
-                isOnline={isOnline}
+                statusesKnown={isOnline && isDockerResponding}
                 canDeploy={canDeploy}
                 onDeploy={openDeployApp}
               />
@@ -199,6 +207,7 @@ export default function DashboardPage() {
               <ServerCard
                 agent={currentAgent}
                 online={isOnline}
+                dockerResponding={isDockerResponding}
                 updateAvailable={updateAvailable}
                 onUpdate={() => setUpdateOpen(true)}
               />

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
-import { capabilityValue, formatHardware, serverPlanLabel, type Agent } from 'shared';
+import { capabilityValue, DOCKER_NOT_RESPONDING, formatHardware, serverPlanLabel, type Agent } from 'shared';
 
 const SERVER_CARD_WIDTH = '350px';
 const SERVER_CARD_HEIGHT = '150px';
@@ -7,6 +7,8 @@ const SERVER_CARD_HEIGHT = '150px';
 interface ServerCardProps {
   agent: Agent | null;
   online: boolean;
+  /** False while the server is online but its Docker engine does not answer the agent. */
+  dockerResponding?: boolean;
   updateAvailable: boolean;
   onUpdate: () => void;
 }
@@ -32,8 +34,17 @@ function planLabel(status: unknown): string {
   }
 }
 
-/** The selected server at a glance (350x150): name, IP, Last Seen when offline, hardware, agent version. */
-export function ServerCard({ agent, online, updateAvailable, onUpdate }: ServerCardProps) {
+/**
+ * The selected server at a glance (350x150): name, IP, Last Seen when offline, 'Docker is not
+ * responding on this server' when its engine does not answer, hardware, agent version.
+ */
+export function ServerCard({
+  agent,
+  online,
+  dockerResponding = true,
+  updateAvailable,
+  onUpdate,
+}: ServerCardProps) {
   if (!agent) {
     return (
       <Flex
@@ -82,7 +93,12 @@ export function ServerCard({ agent, online, updateAvailable, onUpdate }: ServerC
       {!online && (
         <Row label="Last Seen">{agent.last_seen ? new Date(agent.last_seen).toLocaleString() : 'Never'}</Row>
       )}
-      <Row label="Hardware" lines={online ? 2 : 1}>
+      {online && !dockerResponding && (
+        <Text role="status" fontSize="13px" lineHeight="1.45" color="orange.600" fontWeight="medium">
+          {DOCKER_NOT_RESPONDING}
+        </Text>
+      )}
+      <Row label="Hardware" lines={online && dockerResponding ? 2 : 1}>
         {formatHardware(agent.capabilities)}
       </Row>
       {updateAvailable ? (

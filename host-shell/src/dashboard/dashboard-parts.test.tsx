@@ -40,6 +40,25 @@ function wrap(ui: ReactNode, queryClient = new QueryClient()) {
 }
 
 describe('ServerCard', () => {
+  it('says when the server is online but its Docker does not answer', () => {
+    wrap(
+      <ServerCard
+        agent={agent}
+        online
+        dockerResponding={false}
+        updateAvailable={false}
+        onUpdate={jest.fn()}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Docker is not responding on this server');
+    expect(screen.getByText('Online')).toBeInTheDocument();
+  });
+
+  it('says nothing about Docker while it answers, nor when the server is offline', () => {
+    wrap(<ServerCard agent={agent} online updateAvailable={false} onUpdate={jest.fn()} />);
+    expect(screen.queryByText('Docker is not responding on this server')).toBeNull();
+  });
+
   it('shows name, IP, hardware joined by bullets and the agent version when online', () => {
     wrap(<ServerCard agent={agent} online updateAvailable={false} onUpdate={jest.fn()} />);
     const card = screen.getByTestId('server-card');
@@ -93,7 +112,7 @@ describe('AppsGrid', () => {
   ];
 
   it('shows an add tile and one tile per app with its icon, name and status label', () => {
-    wrap(<AppsGrid apps={apps} statuses={{ x: 1 }} isOnline canDeploy onDeploy={jest.fn()} />);
+    wrap(<AppsGrid apps={apps} statuses={{ x: 1 }} statusesKnown canDeploy onDeploy={jest.fn()} />);
     const tiles = screen.getAllByTestId('app-tile');
     expect(tiles.map((tile) => tile.textContent)).toEqual(['gitea' + 'Active', 'nextcloud' + 'Stopped']);
     // The app's named icon; an unknown name draws the default.
@@ -106,12 +125,14 @@ describe('AppsGrid', () => {
   });
 
   it('shows Waiting... for an app without a status yet', () => {
-    wrap(<AppsGrid apps={[apps[0]!]} statuses={undefined} isOnline canDeploy onDeploy={jest.fn()} />);
+    wrap(<AppsGrid apps={[apps[0]!]} statuses={undefined} statusesKnown canDeploy onDeploy={jest.fn()} />);
     expect(screen.getByText('Waiting...')).toBeInTheDocument();
   });
 
   it('shows an unknown status, not a last known one, while the server is offline', () => {
-    wrap(<AppsGrid apps={[apps[1]!]} statuses={{ y: 1 }} isOnline={false} canDeploy onDeploy={jest.fn()} />);
+    wrap(
+      <AppsGrid apps={[apps[1]!]} statuses={{ y: 1 }} statusesKnown={false} canDeploy onDeploy={jest.fn()} />,
+    );
     expect(screen.getByTestId('app-tile')).toHaveTextContent('Unknown');
     expect(screen.queryByText('Waiting...')).not.toBeInTheDocument();
     expect(screen.queryByText('Stopped')).not.toBeInTheDocument();
@@ -120,11 +141,11 @@ describe('AppsGrid', () => {
 
   it('has the two empty texts', () => {
     const { unmount } = wrap(
-      <AppsGrid apps={[]} statuses={undefined} isOnline canDeploy onDeploy={jest.fn()} />,
+      <AppsGrid apps={[]} statuses={undefined} statusesKnown canDeploy onDeploy={jest.fn()} />,
     );
     expect(screen.getByText('No apps found. Deploy your first app!')).toBeInTheDocument();
     unmount();
-    wrap(<AppsGrid apps={[]} statuses={undefined} isOnline canDeploy={false} onDeploy={jest.fn()} />);
+    wrap(<AppsGrid apps={[]} statuses={undefined} statusesKnown canDeploy={false} onDeploy={jest.fn()} />);
     expect(screen.getByText('No apps found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deploy App' })).toBeDisabled();
   });

@@ -16,17 +16,18 @@ export interface AppControl {
 
 /**
  * An app's status and its controls (spec section 4): statuses are polled every 12 s while the
- * server is online; an action pauses polling, which resumes 2 s after it with a refresh.
+ * server is online and its Docker answers (`isLive`); an action pauses polling, which resumes 2 s
+ * after it with a refresh.
  */
-export function useAppControl(agentId: string, appId: string, isOnline: boolean): AppControl {
+export function useAppControl(agentId: string, appId: string, isLive: boolean): AppControl {
   const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const [paused, setPaused] = useState(false);
   const [transitionStartedAt, setTransitionStartedAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const statuses = useQuery(appStatusesQueryOptions(agentId, isOnline && !paused));
-  // An offline server reports nothing: the app's state is unknown, not still awaited.
-  const status = isOnline ? (statuses.data?.[appId] ?? null) : AppStatus.Unknown;
+  const statuses = useQuery(appStatusesQueryOptions(agentId, isLive && !paused));
+  // An offline server (or one whose Docker does not answer) reports nothing: the state is unknown.
+  const status = isLive ? (statuses.data?.[appId] ?? null) : AppStatus.Unknown;
 
   const resumeSoon = () =>
     window.setTimeout(() => {

@@ -60,6 +60,7 @@ beforeEach(() => sessionStorage.clear());
 function renderDetail(
   options: {
     online?: boolean;
+    dockerResponding?: boolean;
     answers?: object;
     agent?: ReturnType<typeof testServer>;
     route?: string;
@@ -69,6 +70,7 @@ function renderDetail(
     route: options.route ?? '/app/app-1',
     path: '/app/:appId',
     online: options.online,
+    dockerResponding: options.dockerResponding,
     agent: options.agent,
     answers: { ...baseAnswers, ...(options.answers as object) } as never,
   });
@@ -150,6 +152,19 @@ test('an offline server disables the controls and says why', async () => {
   expect(screen.queryByText('Waiting...')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+});
+
+test('a server whose Docker does not answer: status Unknown (not the last Active), controls off, and why', async () => {
+  renderDetail({ dockerResponding: false });
+  expect(
+    await screen.findByText(
+      'Docker is not responding on this server. Interactions with this app are disabled until it answers again.',
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByTestId('app-status')).toHaveTextContent('Unknown');
+  for (const name of ['Start', 'Stop', 'Restart', 'Update'])
+    expect(screen.getByRole('button', { name })).toBeDisabled();
+  expect(screen.queryByText('The server is offline. Interactions with this app are disabled.')).toBeNull();
 });
 
 test('choosing another version loads it, shows the Viewing badge and the Version Loaded toast', async () => {

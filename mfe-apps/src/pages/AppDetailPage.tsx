@@ -20,6 +20,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   appsQueryOptions,
   catalogQueryOptions,
+  DOCKER_NOT_RESPONDING_APP,
   isServerUnpaid,
   useCurrentAgent,
   useTabParam,
@@ -47,14 +48,15 @@ function PageState({ children }: { children: string }) {
 export default function AppDetailPage() {
   const { appId } = useParams();
   if (!appId) throw new Error('Missing route parameter: appId');
-  const { currentAgent, currentAgentId, isOnline } = useCurrentAgent();
+  const { currentAgent, currentAgentId, isOnline, isDockerResponding } = useCurrentAgent();
+  const dockerDown = isOnline && !isDockerResponding;
   const agentId = currentAgentId ?? '';
   const queryClient = useQueryClient();
   const showToast = useToastMessage();
   const apps = useQuery({ ...appsQueryOptions(agentId), enabled: Boolean(currentAgentId) });
   const listed = apps.data?.find((app) => app.id === appId);
   const current = useQuery({ ...appDetailsQueryOptions(agentId, appId), enabled: Boolean(listed) });
-  const control = useAppControl(agentId, appId, isOnline);
+  const control = useAppControl(agentId, appId, isOnline && isDockerResponding);
   const templateId = current.data?.config.template_id;
   const catalog = useQuery({ ...catalogQueryOptions(agentId), enabled: Boolean(templateId) });
   const catalogItem = templateId ? catalog.data?.find((item) => item.id === templateId) : undefined;
@@ -100,7 +102,7 @@ export default function AppDetailPage() {
   else {
     const details = viewed?.details ?? current.data;
     const unpaid = isServerUnpaid(currentAgent.subscription_status);
-    const disabled = !isOnline || unpaid;
+    const disabled = !isOnline || dockerDown || unpaid;
     content = (
       <Stack spacing={6} position="relative">
         {!isOnline && (
@@ -109,6 +111,12 @@ export default function AppDetailPage() {
             <AlertDescription>
               The server is offline. Interactions with this app are disabled.
             </AlertDescription>
+          </Alert>
+        )}
+        {dockerDown && (
+          <Alert status="warning" rounded="md">
+            <AlertIcon />
+            <AlertDescription>{DOCKER_NOT_RESPONDING_APP}</AlertDescription>
           </Alert>
         )}
         {unpaid && (

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { agentErrors } from './errors.js';
 import type { AgentHub } from '../hub/agent-hub.js';
+import { statusesAreLive } from '../hub/presence.js';
 import { normalizePairingCode } from './pairing-code.js';
 import { DisplayNames, type Feature, type NamedValue } from 'contract';
 import { validDisplayName } from '../errors/display-name.js';
@@ -65,9 +66,16 @@ export class AgentService {
     return (await listAgentsOfUser(this.context.db, userId)).map(toAgentView);
   }
 
-  async statuses(userId: string): Promise<Array<{ agent_id: string; status: number }>> {
+  /** Online (1) or not (0), and whether an online agent's Docker answers it. */
+  async statuses(
+    userId: string,
+  ): Promise<Array<{ agent_id: string; status: number; is_docker_responding: boolean }>> {
     const agents = await listAgentsOfUser(this.context.db, userId);
-    return agents.map((agent) => ({ agent_id: agent.id, status: this.hub.isOnline(agent.id) ? 1 : 0 }));
+    return agents.map((agent) => ({
+      agent_id: agent.id,
+      status: this.hub.isOnline(agent.id) ? 1 : 0,
+      is_docker_responding: statusesAreLive(this.hub, agent.id),
+    }));
   }
 
   /** Pairs the agent showing `code` into the organization (the caller is its owner or admin). */

@@ -32,7 +32,13 @@ export function registerAgentRoutes(app: FastifyInstance, agents: AgentService):
         response: answers(
           envelope(
             Type.Object({
-              agents: Type.Array(Type.Object({ agent_id: Type.String(), status: Type.Integer() })),
+              agents: Type.Array(
+                Type.Object({
+                  agent_id: Type.String(),
+                  status: Type.Integer(),
+                  is_docker_responding: Type.Boolean(),
+                }),
+              ),
             }),
           ),
         ),

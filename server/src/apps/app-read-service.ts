@@ -1,23 +1,24 @@
 /** Reading apps (spec section 7, Apps): the list, statuses, one app's details and its logs. */
 import { requireAgentAccess, requireOnline } from '../agents/agent-access.js';
 import { listAgentsOfUser, type AgentRecord } from '../agents/agent-store.js';
+import { statusesAreLive } from '../hub/presence.js';
 import { invalidRequest } from '../errors/domain-error.js';
 import { LogLimits, ORGANIZATION_ROLES, type AppLogs } from 'contract';
 import { toAppDetails } from './app-config.js';
 import { requireApp, templateMeta, templateOf, type AppDeps } from './app-lookup.js';
 import { listAppsOfAgents, loadStoredApp } from './app-store.js';
 
-/** An offline agent's apps show status 0 (unknown), whatever was last reported. */
+/** The apps of an offline agent, or of one whose Docker does not answer, show status 0 (unknown). */
 export async function listApps(deps: AppDeps, agent: AgentRecord) {
   const apps = await listAppsOfAgents(deps.context.db, [agent.id]);
-  const online = deps.hub.isOnline(agent.id);
+  const live = statusesAreLive(deps.hub, agent.id);
   return apps.map((app) => ({
     id: app.id,
     name: app.name,
     icon: app.icon,
     color: app.color,
     extension: app.extension,
-    status: online ? app.status : 0,
+    status: live ? app.status : 0,
   }));
 }
 
@@ -28,7 +29,7 @@ export async function appStatuses(deps: AppDeps, userId: string, agentId: string
     ? [(await requireAgentAccess(context, userId, agentId, { roles: ORGANIZATION_ROLES })).id]
     : (await listAgentsOfUser(context.db, userId)).map((agent) => agent.id);
   const apps = await listAppsOfAgents(context.db, agentIds);
-  return apps.map((app) => ({ app_id: app.id, status: hub.isOnline(app.agent_id) ? app.status : 0 }));
+  return apps.map((app) => ({ app_id: app.id, status: statusesAreLive(hub, app.agent_id) ? app.status : 0 }));
 }
 
 /** The app with its configuration, at its own version or at `version` of its template. */

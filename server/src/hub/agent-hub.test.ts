@@ -96,7 +96,9 @@ test('pairing: a new agent gets a code; a wrong, foreign or reused code is refus
   assert.equal(reused.status, 400);
 
   const statuses = await call(owner, 'GET', '/api/v1/agents/get-agents-status');
-  assert.deepEqual(statuses.body.data.agents, [{ agent_id: registered.id, status: 1 }]);
+  assert.deepEqual(statuses.body.data.agents, [
+    { agent_id: registered.id, status: 1, is_docker_responding: true },
+  ]);
   assert.deepEqual((await call(stranger, 'GET', '/api/v1/agents/get-agents')).body.data.agents, []);
 
   agent.send({
@@ -143,7 +145,7 @@ test('pairing: a new agent gets a code; a wrong, foreign or reused code is refus
   await agent.waitFor(() => agent.closeCode !== null);
   await new Promise((resolve) => setTimeout(resolve, 100));
   assert.deepEqual((await call(owner, 'GET', '/api/v1/agents/get-agents-status')).body.data.agents, [
-    { agent_id: registered.id, status: 0 },
+    { agent_id: registered.id, status: 0, is_docker_responding: false },
   ]);
   const offline = await call(owner, 'GET', `/api/v1/networks/get-networks?agent_id=${registered.id}`);
   assert.equal(offline.status, 409);

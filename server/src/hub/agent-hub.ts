@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
-import type { AgentPresence } from './presence.js';
+import type { AgentPresence, DockerHealth } from './presence.js';
 import {
   countPairingCodes,
   deletePairingCodesOf,
@@ -36,6 +36,8 @@ interface Session {
   certificate: ParsedCertificate | null;
   nonce: string | null;
   agentId: string | null;
+  /** The agent's last `docker-status`: an agent that never sent one is taken at its word of old. */
+  dockerResponding: boolean;
 }
 
 interface PendingRequest {
@@ -60,7 +62,7 @@ const TRY_AGAIN_LATER = 1013;
  * out pairing codes to new ones, tracks who is online (it is the app's `AgentPresence`) and turns
  * server calls into request/response messages with timeouts.
  */
-export class AgentHub implements AgentPresence {
+export class AgentHub implements AgentPresence, DockerHealth {
   private readonly online = new Map<string, Session>();
   private readonly awaitingClaim = new Map<string, Session>();
   private readonly requests = new Map<string, PendingRequest>();
@@ -81,12 +83,24 @@ export class AgentHub implements AgentPresence {
     return this.online.has(agentId);
   }
 
+  isDockerResponding(agentId: string): boolean {
+    return this.online.get(agentId)?.dockerResponding ?? false;
+  }
+
   get onlineCount(): number {
     return this.online.size;
   }
 
   accept(socket: WebSocket, address: string): void {
-    const session: Session = { socket, address, alive: true, certificate: null, nonce: null, agentId: null };
+    const session: Session = {
+      socket,
+      address,
+      alive: true,
+      certificate: null,
+      nonce: null,
+      agentId: null,
+      dockerResponding: true,
+    };
     const handshake = setTimeout(() => {
       if (!session.agentId && !this.isAwaitingClaim(session))
         socket.close(CloseCode.AuthFailed, 'handshake timeout');
@@ -167,6 +181,14 @@ export class AgentHub implements AgentPresence {
         return;
       case 'app-status':
         if (session.agentId) await this.events.onAppStatus(session.agentId, message.apps);
+        return;
+      case 'docker-status':
+        if (session.agentId && session.dockerResponding !== message.is_responding) {
+          session.dockerResponding = message.is_responding;
+          this.events.log(
+            `agent ${session.agentId}: Docker ${message.is_responding ? 'responds again' : 'is not responding'}`,
+          );
+        }
         return;
       case 'inventory':
         if (session.agentId) await this.events.onInventory(session.agentId, message.apps);

@@ -66,6 +66,7 @@ function HarnessContexts({ children }: { children: ReactNode }) {
       currentAgentId: currentAgent?.id ?? null,
       currentAgent,
       isOnline: false,
+      isDockerResponding: true,
       isAgentOnline: () => false,
       selectAgent: (agentId) => {
         if (agentId) localStorage.setItem(AGENT_ID_KEY, agentId);

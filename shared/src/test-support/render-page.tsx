@@ -39,6 +39,8 @@ export interface RenderPageOptions {
   path: string;
   agent?: Agent | null;
   online?: boolean;
+  /** False: the server is online but its Docker does not answer. */
+  dockerResponding?: boolean;
   role?: OrganizationRole;
   organizationPlan?: SubscriptionStatus;
   answers?: Record<string, ApiAnswer>;
@@ -73,6 +75,7 @@ export function renderPage(page: ReactNode, options: RenderPageOptions) {
     currentAgent: agent,
     currentAgentId: agent?.id ?? null,
     isOnline: options.online ?? true,
+    isDockerResponding: options.dockerResponding ?? true,
     isAgentOnline: () => options.online ?? true,
     isLoadingAgents: false,
     agentError: null,

@@ -1,11 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { eventBus, queryKeys, useCurrentAgent, type Agent } from 'shared';
-import { fetchAgentStatuses } from '../../api/agent-api';
+import { fetchAgentStatuses, type AgentStatuses } from '../../api/agent-api';
 import { CurrentAgentProvider, useHostAgent } from './CurrentAgentProvider';
 
 jest.mock('../../api/agent-api', () => ({ fetchAgentStatuses: jest.fn() }));
 const statusesMock = fetchAgentStatuses as jest.MockedFunction<typeof fetchAgentStatuses>;
+
+/** A poll's answer: online flags, and the online servers whose Docker does not answer. */
+const statusesOf = (
+  online: Array<[string, boolean]> = [],
+  dockerNotResponding: string[] = [],
+): AgentStatuses => ({ online: new Map(online), dockerNotResponding: new Set(dockerNotResponding) });
 
 const agent = (id: string, subscription_status: Agent['subscription_status'] = 'paid'): Agent => ({
   id,
@@ -39,6 +45,11 @@ function setup(agents: Agent[]) {
 
 const probe = () => screen.getByTestId('probe').textContent;
 
+function DockerProbe() {
+  const { isOnline, isDockerResponding } = useCurrentAgent();
+  return <p data-testid="docker">{`${isOnline}|${isDockerResponding}`}</p>;
+}
+
 describe('CurrentAgentProvider', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -47,14 +58,14 @@ describe('CurrentAgentProvider', () => {
 
   it('takes the stored agent_id when it still exists', async () => {
     localStorage.setItem('agent_id', 'b');
-    statusesMock.mockResolvedValue(new Map([['b', true]]));
+    statusesMock.mockResolvedValue(statusesOf([['b', true]]));
     setup([agent('a'), agent('b')]);
     await waitFor(() => expect(probe()).toBe('b|true|null|false'));
   });
 
   it('otherwise chooses the first agent and stores it', async () => {
     localStorage.setItem('agent_id', 'gone');
-    statusesMock.mockResolvedValue(new Map());
+    statusesMock.mockResolvedValue(statusesOf());
     const selected = jest.fn();
     const unsubscribe = eventBus.subscribe('agent:selected', selected);
     setup([agent('a'), agent('b')]);
@@ -66,7 +77,7 @@ describe('CurrentAgentProvider', () => {
 
   it('drops a server deleted elsewhere (agent:deleted) and selects the next one', async () => {
     localStorage.setItem('agent_id', 'a');
-    statusesMock.mockResolvedValue(new Map());
+    statusesMock.mockResolvedValue(statusesOf());
     const queryClient = setup([agent('a'), agent('b')]);
     await waitFor(() => expect(probe()).toMatch(/^a\|/));
     act(() => eventBus.publish('agent:deleted', { agentId: 'a' }));
@@ -76,7 +87,7 @@ describe('CurrentAgentProvider', () => {
   });
 
   it("forgets every cached query of a deleted server, and no other server's", async () => {
-    statusesMock.mockResolvedValue(new Map());
+    statusesMock.mockResolvedValue(statusesOf());
     const queryClient = setup([agent('a'), agent('b')]);
     for (const id of ['a', 'b']) {
       queryClient.setQueryData(queryKeys.apps.list(id), []);
@@ -94,7 +105,7 @@ describe('CurrentAgentProvider', () => {
   });
 
   it('a status poll that changes nothing re-renders no consumer', async () => {
-    statusesMock.mockResolvedValue(new Map([['a', true]]));
+    statusesMock.mockResolvedValue(statusesOf([['a', true]]));
     const rendered = jest.fn();
     function Counter() {
       const { isAgentOnline } = useCurrentAgent();
@@ -119,13 +130,15 @@ describe('CurrentAgentProvider', () => {
   });
 
   it('is unavailable when the selected server is unpaid', async () => {
-    statusesMock.mockResolvedValue(new Map([['a', true]]));
+    statusesMock.mockResolvedValue(statusesOf([['a', true]]));
     setup([agent('a', 'unpaid')]);
     await waitFor(() => expect(probe()).toBe('a|true|null|true'));
   });
 
   it('sets Agent is offline and clears app statuses when the selected agent goes offline', async () => {
-    statusesMock.mockResolvedValueOnce(new Map([['a', true]])).mockResolvedValue(new Map([['a', false]]));
+    statusesMock
+      .mockResolvedValueOnce(statusesOf([['a', true]]))
+      .mockResolvedValue(statusesOf([['a', false]]));
     const queryClient = setup([agent('a')]);
     await waitFor(() => expect(probe()).toBe('a|true|null|false'));
     queryClient.setQueryData(queryKeys.apps.statuses('a'), { app: 1 });
@@ -137,19 +150,19 @@ describe('CurrentAgentProvider', () => {
   it('refetches the agent list when an agent newly comes online, at most once per second', async () => {
     statusesMock
       .mockResolvedValueOnce(
-        new Map([
+        statusesOf([
           ['a', false],
           ['b', false],
         ]),
       )
       .mockResolvedValueOnce(
-        new Map([
+        statusesOf([
           ['a', true],
           ['b', false],
         ]),
       )
       .mockResolvedValueOnce(
-        new Map([
+        statusesOf([
           ['a', true],
           ['b', true],
         ]),
@@ -163,5 +176,24 @@ describe('CurrentAgentProvider', () => {
       ([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(queryKeys.agents.list()),
     );
     expect(listRefetches).toHaveLength(1);
+  });
+
+  it('tells remotes when the current server is online but its Docker does not answer, and when it is back', async () => {
+    localStorage.setItem('agent_id', 'a');
+    statusesMock
+      .mockResolvedValueOnce(statusesOf([['a', true]], ['a']))
+      .mockResolvedValue(statusesOf([['a', true]]));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(queryKeys.agents.list(), [agent('a')]);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <CurrentAgentProvider>
+          <DockerProbe />
+        </CurrentAgentProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('docker')).toHaveTextContent('true|false'));
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.agents.statuses() }));
+    await waitFor(() => expect(screen.getByTestId('docker')).toHaveTextContent('true|true'));
   });
 });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { agentsQueryOptions, CurrentAgentContext, type Agent, type CurrentAgentValue } from 'shared';
-import { isServerUnavailable, type OnlineMap } from './agent-status-rules';
+import type { AgentStatuses } from '../../api/agent-api';
+import { isServerUnavailable } from './agent-status-rules';
 import { agentStatusesQueryOptions } from './agentStatusesQuery';
 import { useAgentListEdits } from './useAgentListEdits';
 import { useAgentSelection } from './useAgentSelection';
@@ -24,7 +25,7 @@ export function useHostAgent(): HostAgentValue {
   return value;
 }
 
-const NO_STATUSES: OnlineMap = new Map();
+const NO_STATUSES: AgentStatuses = { online: new Map(), dockerNotResponding: new Set() };
 
 /**
  * The current server for the shell and every remote (spec section 4, Agent): the list and the
@@ -37,7 +38,8 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
   const currentAgent = agents.find((agent) => agent.id === currentAgentId) ?? null;
   const { offlineError, clearOfflineError, expectOffline } = useAgentStatusTransitions(currentAgentId);
   const statuses = useQuery(agentStatusesQueryOptions(agents.length > 0)).data ?? NO_STATUSES;
-  const isOnline = currentAgentId ? statuses.get(currentAgentId) === true : false;
+  const isOnline = currentAgentId ? statuses.online.get(currentAgentId) === true : false;
+  const isDockerResponding = !currentAgentId || !statuses.dockerNotResponding.has(currentAgentId);
 
   const selectAgent = useCallback(
     (agentId: string | null) => {
@@ -49,7 +51,7 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
   const { addAgent } = useAgentListEdits(selectAgent, expectOffline);
 
   // Polls return a new map every 11 s; consumers re-render only when who is online changes.
-  const onlineKey = [...statuses]
+  const onlineKey = [...statuses.online]
     .filter(([, online]) => online)
     .map(([agentId]) => agentId)
     .sort()
@@ -67,6 +69,7 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
       currentAgentId,
       currentAgent,
       isOnline,
+      isDockerResponding,
       isAgentOnline,
       selectAgent,
     }),
@@ -79,6 +82,7 @@ export function CurrentAgentProvider({ children }: { children: ReactNode }) {
       currentAgentId,
       currentAgent,
       isOnline,
+      isDockerResponding,
       selectAgent,
     ],
   );

@@ -4,6 +4,8 @@ import { isServerUnpaid, type Agent } from 'shared';
 export const AGENT_STATUS_POLL_MS = 11_000;
 export const AGENT_STATUS_STALE_MS = 10_000;
 export const NEWLY_ONLINE_REFETCH_THROTTLE_MS = 1_000;
+/** While a server's Docker does not answer, the poll runs this often (the agent reports its return within 2 s). */
+export const DOCKER_DOWN_POLL_MS = 3_000;
 export const AGENT_OFFLINE_ERROR = 'Agent is offline';
 
 /** Online flags by agent id. */

@@ -1,3 +1,4 @@
+import type { AgentStatuses } from '../../api/agent-api';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from 'shared';
@@ -30,7 +31,7 @@ export function useAgentStatusTransitions(selectedId: string | null) {
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
       if (event.query.queryHash !== statusesHash) return;
-      const next = event.action.data as OnlineMap;
+      const next = (event.action.data as AgentStatuses).online;
       const selected = selectedRef.current;
       const transition = diffAgentStatuses(previous.current, next, selected);
       previous.current = next;

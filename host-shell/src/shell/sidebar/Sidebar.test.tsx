@@ -66,6 +66,7 @@ function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: 
     currentAgentId: current?.id ?? null,
     currentAgent: current,
     isOnline: current ? online.includes(current.id) : false,
+    isDockerResponding: true,
     isAgentOnline: (id) => online.includes(id),
     selectAgent: jest.fn(),
   };
