@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import { AGENT_UPDATES_CAPABILITY, decodeUpdateSetting, type NamedValue } from 'contract';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { requireOnline } from '../agents/agent-access.js';
@@ -9,19 +10,21 @@ import {
   VERSION_PATTERN,
 } from '../catalog/versions.js';
 import type { AppContext } from '../context.js';
+import { Type } from '@sinclair/typebox';
 import type { AgentHub } from '../hub/agent-hub.js';
 import { releaseErrors } from './errors.js';
 import { listAgentReleases, type AgentRelease } from './release-store.js';
 
 /** Spec section 3, 'Agent version'. */
-export interface AgentVersionView {
-  version_number: string;
-  name: string;
-  is_beta: boolean;
-  message: string;
+export const AgentVersionView = Type.Object({
+  version_number: Type.String(),
+  name: Type.String(),
+  is_beta: Type.Boolean(),
+  message: Type.String(),
   /** Release notes. */
-  url: string;
-}
+  url: Type.String(),
+});
+export type AgentVersionView = Static<typeof AgentVersionView>;
 
 function capability(agent: AgentRecord, name: string): string | null {
   try {

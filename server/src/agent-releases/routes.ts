@@ -4,8 +4,8 @@ import { stat } from 'node:fs/promises';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole } from '../http/access.js';
-import { anyData, answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
-import type { AgentReleaseService } from './release-service.js';
+import { answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
+import { AgentVersionView, type AgentReleaseService } from './release-service.js';
 import { agentErrors } from '../agents/errors.js';
 import { releaseErrors } from './errors.js';
 
@@ -20,7 +20,7 @@ export function registerAgentReleaseRoutes(app: FastifyInstance, releases: Agent
       config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({ agent_id: agentId, older: Type.Optional(Type.String({ maxLength: 5 })) }),
-        response: answers(envelope(Type.Object({ versions: anyData }))),
+        response: answers(envelope(Type.Object({ versions: Type.Array(AgentVersionView) }))),
       },
     },
     async (request) => ({
@@ -40,7 +40,7 @@ export function registerAgentReleaseRoutes(app: FastifyInstance, releases: Agent
           version: requiredText(releaseErrors.versionRequired, { maxLength: 100 }),
           downgrade: Type.Optional(Type.Boolean()),
         }),
-        response: answers(envelope(anyData)),
+        response: answers(envelope(Type.Object({ version: Type.String() }))),
       },
     },
     async (request) => {

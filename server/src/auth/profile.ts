@@ -1,16 +1,29 @@
 /** The signed-in user's profile as GET /auth/user returns it (spec section 3, User). */
+import type { Static } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { listOrganizationsOfUser, type UserOrganization } from '../organizations/organization-store.js';
+import { Type } from '@sinclair/typebox';
+import { organizationRoleSchema } from '../organizations/role-schema.js';
+import { listOrganizationsOfUser } from '../organizations/organization-store.js';
 import type { SessionUser } from './session-store.js';
 
-export interface UserProfile {
-  user_id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  organizations: UserOrganization[];
-}
+/** The answer's shape: the route's response schema (and /api/docs) and this type are one. */
+export const UserProfile = Type.Object({
+  user_id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  image: Type.Union([Type.String(), Type.Null()]),
+  organizations: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      role: organizationRoleSchema,
+      subscription_status: Type.Union([Type.Literal('paid'), Type.Literal('unpaid')]),
+      licenses: Type.Number(),
+    }),
+  ),
+});
+export type UserProfile = Static<typeof UserProfile>;
 
 export async function getProfile(db: Kysely<Database>, user: SessionUser): Promise<UserProfile> {
   const organizations = await listOrganizationsOfUser(db, user.id);

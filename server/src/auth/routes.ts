@@ -6,11 +6,11 @@ import type { AppContext } from '../context.js';
 import { databaseFailureOf } from '../db/errors.js';
 import { publicRoute, readAccessToken, signedIn, userOf } from '../http/access.js';
 import { createRateLimiter } from '../http/rate-limit.js';
-import { anyData, answers, done, envelope } from '../http/schemas.js';
+import { answers, done, envelope } from '../http/schemas.js';
 import { clearSessionCookies, REFRESH_TOKEN_COOKIE, setSessionCookies } from './cookies.js';
 import { authErrors } from './errors.js';
 import { createOidcRelyingParty, type PendingSignIn } from './oidc-client.js';
-import { getProfile } from './profile.js';
+import { getProfile, UserProfile } from './profile.js';
 import { safeRedirectPath } from './redirect.js';
 import { closeSession, openSession, pruneEndedSessions, rotateSession } from './session-service.js';
 import { upsertUserFromIdentity } from './user-service.js';
@@ -101,7 +101,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
 
   app.get(
     '/auth/user',
-    { config: { auth: signedIn }, schema: { response: answers(envelope(anyData)) } },
+    { config: { auth: signedIn }, schema: { response: answers(envelope(UserProfile)) } },
     async (request) => ({
       success: true,
       message: 'OK',

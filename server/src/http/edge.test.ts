@@ -53,6 +53,67 @@ describe('the edge', () => {
     assert.ok(!Object.keys(doc.paths).some((path) => path.startsWith('/agent/') || path === '/install.sh'));
   });
 
+  test('/api/docs names the fields of typed answers, and the serializer keeps every one of them', async () => {
+    const doc = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, JsonSchemaContent> }>>;
+    };
+    type JsonSchema = { properties?: Record<string, JsonSchema>; items?: JsonSchema };
+    type JsonSchemaContent = { content: { 'application/json': { schema: JsonSchema } } };
+    const dataOf = (path: string, method: string) =>
+      doc.paths[path]![method]!.responses['200']!.content['application/json'].schema.properties!.data!;
+    const fields = (schema: JsonSchema | undefined) => Object.keys(schema?.properties ?? {}).sort();
+    assert.deepEqual(fields(dataOf('/auth/user', 'get')), [
+      'email',
+      'image',
+      'name',
+      'organizations',
+      'user_id',
+    ]);
+    assert.deepEqual(fields(dataOf('/auth/user', 'get').properties!.organizations!.items), [
+      'id',
+      'licenses',
+      'name',
+      'role',
+      'subscription_status',
+    ]);
+    const members = dataOf('/api/v1/organizations/get-members', 'post').properties!.members!.items;
+    assert.deepEqual(fields(members), ['email', 'name', 'pending', 'role', 'user_id']);
+    assert.deepEqual(fields(dataOf('/api/v1/organizations/promote-agent', 'post')), [
+      'message',
+      'subscription_status',
+    ]);
+    const versions = dataOf('/api/v1/agents/get-available-versions', 'get').properties!.versions!.items;
+    assert.deepEqual(fields(versions), ['is_beta', 'message', 'name', 'url', 'version_number']);
+
+    // What the dashboard reads arrives whole: the profile with its organization.
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/organization/create-organization',
+      payload: { name: 'Typed answers' },
+      headers: user.headers,
+    });
+    const profile = (
+      await testApp.app.inject({ method: 'GET', url: '/auth/user', headers: user.headers })
+    ).json();
+    assert.deepEqual(Object.keys(profile.data).sort(), [
+      'email',
+      'image',
+      'name',
+      'organizations',
+      'user_id',
+    ]);
+    assert.deepEqual(
+      profile.data.organizations.find((o: { id: string }) => o.id === created.json().data.id),
+      {
+        id: created.json().data.id,
+        name: 'Typed answers',
+        role: 'owner',
+        subscription_status: 'unpaid',
+        licenses: 0,
+      },
+    );
+  });
+
   test('schema refusals use the field’s spec text, else Invalid request', async () => {
     const create = (payload: unknown) =>
       testApp.app.inject({

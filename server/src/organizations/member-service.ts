@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 /**
  * Member rules: owners and admins list, invite and remove; owners cannot be removed. An invitation
  * is pending until its invitee accepts it (invitation-service.ts), whether or not they have an
@@ -8,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findUserByEmail } from '../auth/user-store.js';
 import type { Database } from '../db/schema.js';
+import { Type } from '@sinclair/typebox';
+import { organizationRoleSchema } from './role-schema.js';
 import { invalidRequest } from '../errors/domain-error.js';
 import { organizationErrors } from './errors.js';
 import {
@@ -25,14 +28,16 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const INVITATION_PREFIX = 'invitation:';
 const INVITABLE_ROLES: readonly OrganizationRole[] = ['admin', 'billing'];
 
-export interface MemberView {
+/** A member or a pending invitation, as get-members answers (its response schema). */
+export const MemberView = Type.Object({
   /** For an invitation not yet accepted: `invitation:{email}` (delete-member accepts it too). */
-  user_id: string;
-  email: string;
-  name: string | null;
-  role: OrganizationRole;
-  pending: boolean;
-}
+  user_id: Type.String(),
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  role: organizationRoleSchema,
+  pending: Type.Boolean(),
+});
+export type MemberView = Static<typeof MemberView>;
 
 /** Callers have checked the caller's role in the organization (the route declares it). */
 export async function getMembers(db: Kysely<Database>, organizationId: string): Promise<MemberView[]> {

@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 /**
  * Server plans (spec sections 4 Plans, 6): an unpaid server can take the Free plan while the
  * organization owner's single free slot is unused (counted across every organization they own),
@@ -14,6 +15,7 @@ import {
 import type { DatabaseEngine } from '../db/connect.js';
 import { lockWithinTransaction } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
+import { Type } from '@sinclair/typebox';
 import { agentErrors } from '../agents/errors.js';
 import { organizationErrors } from './errors.js';
 import { findOwnerIds } from './member-store.js';
@@ -21,6 +23,13 @@ import { findOrganization } from './organization-store.js';
 
 const FREE_SERVERS_PER_USER = 1;
 export type PlanType = 'free' | 'pro';
+
+/** What promote-agent answers (its response schema). */
+export const PlanChange = Type.Object({
+  message: Type.String(),
+  subscription_status: Type.Union([Type.Literal('free'), Type.Literal('paid')]),
+});
+export type PlanChange = Static<typeof PlanChange>;
 
 export function parsePlanType(value: unknown): PlanType {
   if (value === 'free' || value === 'pro') return value;
@@ -32,7 +41,7 @@ export async function promoteAgent(
   engine: DatabaseEngine,
   agentId: string,
   type: PlanType,
-): Promise<{ message: string; subscription_status: 'free' | 'paid' }> {
+): Promise<PlanChange> {
   // Serialised so two promotions cannot both take the last free slot or license.
   return db.transaction().execute(async (trx) => {
     // Read again inside the transaction: the plan it holds now is the one to change.

@@ -19,14 +19,14 @@ import {
   Type,
 } from '../http/schemas.js';
 import { acceptInvitation, declineInvitation, listMyInvitations } from './invitation-service.js';
-import { getMembers, inviteMember, removeMember } from './member-service.js';
+import { getMembers, inviteMember, MemberView, removeMember } from './member-service.js';
 import {
   createOrganization,
   deleteOrganization,
   ORGANIZATION_NAME_MAX,
   renameOrganizationTo,
 } from './organization-service.js';
-import { parsePlanType, promoteAgent } from './plan-service.js';
+import { parsePlanType, PlanChange, promoteAgent } from './plan-service.js';
 import { agentErrors } from '../agents/errors.js';
 import { organizationErrors } from './errors.js';
 
@@ -92,7 +92,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
       config: { auth: organizationRole('organization_id', BILLING_ROLES) },
       schema: {
         body: body({ organization_id: requiredId(organizationErrors.idRequired) }),
-        response: answers(envelope(Type.Object({ members: anyData }))),
+        response: answers(envelope(Type.Object({ members: Type.Array(MemberView) }))),
       },
     },
     async (request) => {
@@ -154,7 +154,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
           agent_id: requiredId(agentErrors.idRequired),
           type: requiredText(organizationErrors.planTypeInvalid),
         }),
-        response: answers(envelope(anyData)),
+        response: answers(envelope(PlanChange)),
       },
     },
     async (request) => {
