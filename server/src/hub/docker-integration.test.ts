@@ -364,35 +364,137 @@ test('a compose file with an image that cannot be pulled is a clear error and le
   }
 });
 
-test("the agent's admission policy refuses host access through the usual deploy error, leaving nothing", async () => {
-  const compose = [
-    'services:',
-    '  app:',
-    `    image: ${image}:${imageTag}`,
-    '    pid: host',
-    '    volumes: ["/var/run/docker.sock:/var/run/docker.sock", "/:/host"]',
-    '',
-  ].join('\n');
-  const result = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
-    config: {
-      name: 'root-shell',
-      files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
-      variables: [],
-    },
-    files: { f: compose },
-    variables: {},
-  });
-  assert.equal(result.success, false);
-  assert.match(result.message, /^Refused by this server's admission policy: service app: pid: host: /);
-  assert.match(
-    result.message,
+/**
+ * Policy refusals (AGENT-014) reachable through the API: each row is a compose file with one
+ * option the default policy refuses, deployed with create-app and, onto an app that runs, with
+ * update-app. Each answers {success:false} naming the service, option and reason, and leaves
+ * no app, project or change behind. (`uts: host` is left to the agent's unit tests: compose v1,
+ * the one installable here, rejects the option before the policy sees it.)
+ */
+const policyRows: [label: string, lines: string[], refusal: RegExp][] = [
+  ['privileged', ['    privileged: true'], /service app: privileged: gives the container full control/],
+  ['cap_add ALL', ['    cap_add: [ALL]'], /service app: cap_add ALL: grants a capability/],
+  ['cap_add SYS_ADMIN', ['    cap_add: [SYS_ADMIN]'], /service app: cap_add SYS_ADMIN: grants a capability/],
+  [
+    'devices',
+    ['    devices: ["/dev/kmsg:/dev/kmsg"]'],
+    /service app: devices: gives the container host devices/,
+  ],
+  [
+    'network_mode host',
+    ['    network_mode: host'],
+    /service app: network_mode: host: shares the host's namespace/,
+  ],
+  ['pid host', ['    pid: host'], /service app: pid: host: shares the host's namespace/],
+  ['ipc host', ['    ipc: host'], /service app: ipc: host: shares the host's namespace/],
+  [
+    'userns_mode host',
+    ['    userns_mode: host'],
+    /service app: userns_mode: host: shares the host's namespace/,
+  ],
+  [
+    'seccomp unconfined',
+    ['    security_opt: ["seccomp=unconfined"]'],
+    /service app: security_opt seccomp=unconfined/,
+  ],
+  [
+    'apparmor unconfined',
+    ['    security_opt: ["apparmor=unconfined"]'],
+    /service app: security_opt apparmor=unconfined/,
+  ],
+  ['SELinux labels off', ['    security_opt: ["label=disable"]'], /service app: security_opt label=disable/],
+  ['cgroup_parent', ['    cgroup_parent: host.slice'], /service app: cgroup_parent: places the container/],
+  [
+    'bind mount of /',
+    ['    volumes: ["/:/host"]'],
+    /service app: volumes \/: bind-mounts a host folder outside/,
+  ],
+  [
+    'Docker socket',
+    ['    volumes: ["/var/run/docker.sock:/var/run/docker.sock"]'],
     /service app: volumes \/var\/run\/docker.sock: gives the container the Docker socket/,
+  ],
+  [
+    'Docker socket as a local-driver bind volume',
+    [
+      '    volumes: ["sock:/var/run/docker.sock"]',
+      'volumes:',
+      '  sock:',
+      '    driver: local',
+      '    driver_opts: {type: none, o: bind, device: /var/run/docker.sock}',
+    ],
+    /volume sock: driver_opts device \/var\/run\/docker.sock \(o: bind\)/,
+  ],
+  ['build context outside the app', ['    build: /etc'], /service app: build.context \/etc/],
+];
+const policyCompose = (lines: string[]) =>
+  ['services:', '  app:', `    image: ${image}:${imageTag}`, ...lines, ''].join('\n');
+const customApp = (name: string, compose: string, id?: string) => ({
+  config: {
+    ...(id ? { id } : {}),
+    name,
+    files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
+    variables: [],
+  },
+  files: { f: compose },
+  variables: {},
+});
+
+test("the agent's admission policy refuses every host-access option through create-app and update-app, leaving nothing", async () => {
+  // This run's projects only: other suites may hold containers of their own.
+  const projectsNow = async () =>
+    (await docker('ps', '-a', '--format', '{{.Label "com.docker.compose.project"}}'))
+      .split('\n')
+      .filter((project) => project.startsWith(prefix))
+      .sort()
+      .join(',');
+  const allowed = await api(
+    'POST',
+    `/api/v1/apps/create-app?agent_id=${agentId}`,
+    customApp('policy-target', policyCompose(['    command: ["sleep", "3600"]'])),
   );
-  assert.match(result.message, /service app: volumes \/: bind-mounts a host folder outside/);
-  assert.match(result.message, /dockhand-agent policy host-access on/);
-  assert.equal(await appByName('root-shell'), undefined);
-  const projects = await docker('ps', '-a', '--format', '{{.Label "com.docker.compose.project"}}');
-  assert.ok(!projects.split('\n').some((project) => project.startsWith(`${prefix}root-shell`)));
+  assert.equal(allowed.success, true, allowed.message);
+  const target = await appByName('policy-target');
+  await waitUntil(async () => (await appStatus(target.id)) === 1, 30_000, 'policy target running');
+  const detailsBefore = (await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${target.id}`))
+    .data;
+  const projectsBefore = await projectsNow();
+  let refused = 0;
+  try {
+    for (const [label, lines, refusal] of policyRows) {
+      const created = await api(
+        'POST',
+        `/api/v1/apps/create-app?agent_id=${agentId}`,
+        customApp('root-shell', policyCompose(lines)),
+      );
+      assert.equal(created.success, false, `${label} create: ${created.message}`);
+      assert.match(created.message, /^Refused by this server's admission policy: /, label);
+      assert.match(created.message, refusal, label);
+      assert.match(created.message, /dockhand-agent policy/, label);
+      assert.equal(await appByName('root-shell'), undefined, `${label}: app stored`);
+      const updated = await api(
+        'POST',
+        `/api/v1/apps/update-app?agent_id=${agentId}`,
+        customApp('policy-target', policyCompose(lines), target.id),
+      );
+      assert.equal(updated.success, false, `${label} update: ${updated.message}`);
+      assert.match(updated.message, refusal, `${label} update`);
+      refused += 2;
+    }
+    // The running app kept its configuration; no project was made or changed.
+    const detailsAfter = (await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${target.id}`))
+      .data;
+    assert.deepEqual(detailsAfter.config, detailsBefore.config);
+    assert.equal(await projectsNow(), projectsBefore);
+    assert.equal(await appStatus(target.id), 1);
+    console.log(
+      `admission policy: ${policyRows.length} options, ${refused} deploys through the API, ${refused} refused`,
+    );
+  } finally {
+    assert.ok(
+      (await api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: target.id })).success,
+    );
+  }
 });
 
 test('killing and restarting the agent and then the server loses nothing', async () => {
