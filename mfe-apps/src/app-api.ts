@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall, apiGet, queryKeys, type AppDetails, type AppStatusCode } from 'shared';
+import { apiCall, apiGet, queryKeys, type AppDetails } from 'shared';
 
 /** Spec section 9: app details are kept in session storage for 5 minutes (not versioned fetches). */
 export const APP_DETAILS_CACHE_MS = 5 * 60_000;
@@ -82,39 +82,6 @@ export const appDetailsQueryOptions = (agentId: string, appId: string, version?:
       : undefined,
   });
 
-/** Control operations and the action the control call carries (spec section 4: only active or stopped). */
-export type AppOperation = 'start' | 'stop' | 'restart' | 'update' | 'redeploy';
-const ACTION_OF: Record<AppOperation, 'active' | 'stopped'> = {
-  start: 'active',
-  stop: 'stopped',
-  restart: 'active',
-  update: 'active',
-  redeploy: 'active',
-};
-
-export async function controlApp(
-  agentId: string,
-  appId: string,
-  operation: AppOperation,
-): Promise<AppStatusCode | null> {
-  const { data } = await apiCall<{ status?: AppStatusCode } | null>('/api/v1/apps/control-app', {
-    method: 'POST',
-    query: { agent_id: agentId },
-    body: { app_id: appId, action: ACTION_OF[operation], operation },
-    failureMessage: `Failed to ${operation} app`,
-  });
-  return data?.status ?? null;
-}
-
-export async function deleteApp(agentId: string, appId: string, keepVolumes: boolean): Promise<void> {
-  await apiCall<unknown>('/api/v1/apps/delete-app', {
-    method: 'POST',
-    query: { agent_id: agentId },
-    body: { app_id: appId, keep_volumes: keepVolumes },
-    failureMessage: 'Failed to delete app',
-  });
-}
-
 export async function updateAppName(agentId: string, appId: string, name: string): Promise<void> {
   await apiCall<unknown>('/api/v1/apps/update-app-name', {
     method: 'POST',
@@ -147,6 +114,7 @@ export async function saveApp(
     query: { agent_id: agentId },
     body: payload,
     failureMessage: `Failed to ${mode} app`,
+    idempotent: true,
   });
   return data?.id ?? null;
 }

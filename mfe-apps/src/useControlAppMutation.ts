@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { queryKeys } from 'shared';
-import { controlApp, type AppOperation } from './app-api';
+import { controlApp, queryKeys, type AppOperation } from 'shared';
 import { operationFailure } from './detail/app-controls';
 
 /** Starts, stops, restarts, updates or redeploys an app; the server's apps are read again after. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from 'shared';
-import { deleteApp, forgetStoredDetails } from './app-api';
+import { deleteApp, queryKeys } from 'shared';
+import { forgetStoredDetails } from './app-api';
 
 /** Deletes an app (keeping its data volumes on request); its details are dropped before the server's apps are read again (never refetched). */
 export function useDeleteAppMutation(agentId: string, appId: string) {

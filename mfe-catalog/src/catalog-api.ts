@@ -13,6 +13,7 @@ export async function installCatalogApp(agentId: string, request: InstallRequest
     query: { agent_id: agentId },
     body: request,
     failureMessage: 'Failed to install app',
+    idempotent: true,
   });
 }
 

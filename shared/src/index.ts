@@ -62,7 +62,9 @@ export {
   fetchAgents,
   toMilliseconds,
 } from './query/agentQueries';
-export { appStatusesQueryOptions, appsQueryOptions } from './query/appQueries';
+export { appInventoryQueryOptions, appStatusesQueryOptions, appsQueryOptions } from './query/appQueries';
+export { controlApp, deleteApp, settleFoundApp } from './api/apps';
+export type { AppInventory, AppOperation } from './api/apps';
 export { catalogQueryOptions } from './query/catalogQueries';
 export { useDeleteAgentMutation } from './api/useDeleteAgentMutation';
 export { useRenameAgentMutation } from './api/useRenameAgentMutation';

@@ -19,9 +19,11 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
+  appInventoryQueryOptions,
   appStatusesQueryOptions,
   appsQueryOptions,
   canManageOrganizations,
+  canManageServer,
   useCurrentAgent,
   useCurrentUser,
 } from 'shared';
@@ -32,6 +34,7 @@ import { isDeployDisabled } from '../shell/sidebar/NavMenus';
 import { AppsGrid } from './AppsGrid';
 import { DeleteServerPanel } from './DeleteServerPanel';
 import { InvitationsPanel } from './InvitationsPanel';
+import { InventoryPanel } from './InventoryPanel';
 import { ServerCard } from './ServerCard';
 import { useAgentUpdateNotice } from './useAgentUpdateNotice';
 import { WelcomePanel } from './WelcomePanel';
@@ -82,6 +85,8 @@ export default function DashboardPage() {
   const statuses = useQuery(
     appStatusesQueryOptions(agentId, Boolean(currentAgent) && isOnline && appList.length > 0),
   );
+  // Apps found on the server without a record, and records whose app it lost (issue 15).
+  const inventory = useQuery(appInventoryQueryOptions(agentId, Boolean(currentAgent) && isOnline));
   const updateAvailable = useAgentUpdateNotice(currentAgent);
   const canDeploy =
     !isDeployDisabled(currentAgent?.subscription_status, Boolean(currentAgent)) && !isUnavailable;
@@ -168,6 +173,14 @@ export default function DashboardPage() {
                 statusesKnown={isOnline && isDockerResponding}
                 canDeploy={canDeploy}
                 onDeploy={openDeployApp}
+              />
+            )}
+            {inventory.data && isOnline && (
+              <InventoryPanel
+                agentId={agentId}
+                inventory={inventory.data}
+                apps={appList}
+                canManage={canManageServer(user, currentAgent)}
               />
             )}
             {apps.error && (

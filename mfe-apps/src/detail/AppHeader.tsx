@@ -21,8 +21,8 @@ import {
   type Agent,
   type AppDetails,
   type AppStatusCode,
+  type AppOperation,
 } from 'shared';
-import type { AppOperation } from '../app-api';
 import { OPERATION_RUNNING, controlAvailability } from './app-controls';
 
 /** Spec section 9: the app icon tile is 200x200. */

@@ -1,5 +1,4 @@
-import type { AppStatusCode } from 'shared';
-import type { AppOperation } from '../app-api';
+import type { AppOperation, AppStatusCode } from 'shared';
 
 /** Spec section 9: polling resumes 2 s after a control action; the transition marker lasts 15 s at most. */
 export const POLL_RESUME_MS = 2_000;

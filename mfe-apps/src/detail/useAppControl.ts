@@ -1,7 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { AppStatus, appStatusesQueryOptions, queryKeys, useToastMessage, type AppStatusCode } from 'shared';
-import type { AppOperation } from '../app-api';
+import {
+  AppStatus,
+  appStatusesQueryOptions,
+  queryKeys,
+  useToastMessage,
+  type AppOperation,
+  type AppStatusCode,
+} from 'shared';
 import { useControlAppMutation } from '../useControlAppMutation';
 import { OPERATION_DONE, POLL_RESUME_MS, TRANSITION_MAX_MS, isTransitionOver } from './app-controls';
 

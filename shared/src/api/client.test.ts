@@ -136,4 +136,35 @@ describe('API client (spec section 7)', () => {
     fetchMock.mockResolvedValue(textResponse('<html>'));
     await expect(apiGet('/api/v1/agents/get-agents')).rejects.toMatchObject({ message: 'Invalid response' });
   });
+
+  it('sends one Idempotency-Key per idempotent call and resends it when the answer was lost', async () => {
+    jest.useFakeTimers();
+    try {
+      fetchMock
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(jsonResponse({ success: true, message: 'App created', data: { id: 'a1' } }))
+        .mockResolvedValueOnce(jsonResponse({ success: true, message: 'App created', data: { id: 'a2' } }));
+      const first = apiPost('/api/v1/apps/create-app', {}, { idempotent: true });
+      await jest.advanceTimersByTimeAsync(500);
+      await expect(first).resolves.toEqual({ id: 'a1' });
+      await apiPost('/api/v1/apps/create-app', {}, { idempotent: true });
+      const keys = fetchMock.mock.calls.map(
+        ([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'],
+      );
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[2]).not.toBe(keys[0]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('does not retry nor send a key for an ordinary call', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiPost('/api/v1/agents/rename-agent', {})).rejects.toMatchObject({ kind: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(
+      (fetchMock.mock.calls[0]![1]?.headers as Record<string, string>)['Idempotency-Key'],
+    ).toBeUndefined();
+  });
 });

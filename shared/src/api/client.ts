@@ -29,6 +29,21 @@ export interface ApiCallOptions {
   /** The error when the server answers success: false without a message (spec section 8 defaults, e.g. 'Create registry failed'). */
   rejectedMessage?: string;
   signal?: AbortSignal;
+  /**
+   * A mutating app call (create, update, install, delete, control): it carries one
+   * `Idempotency-Key`, made for this call (one user action), and a request whose answer was lost
+   * (network error) is sent again with the same key, so the server runs it at most once.
+   */
+  idempotent?: boolean;
+}
+
+/** Retries of an idempotent call whose answer was lost, and the wait before each. */
+const LOST_ANSWER_RETRY_DELAYS_MS = [500, 2000];
+
+/** 128 random bits as hex (getRandomValues works on plain-http pages too, unlike randomUUID). */
+function newOperationKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The unwrapped envelope: data plus the server's message (some calls show it in a toast). */
@@ -67,23 +82,32 @@ export async function apiCall<T>(path: string, call: ApiCallOptions = {}): Promi
   const token = readCookie(ACCESS_TOKEN_COOKIE);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (call.idempotent) headers['Idempotency-Key'] = newOperationKey();
 
   const doFetch = options.fetch ?? fetch;
-  let response: Response;
-  try {
-    response = await doFetch(resolveApiUrl(path, call.query), {
+  const send = () =>
+    doFetch(resolveApiUrl(path, call.query), {
       method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
       credentials: 'include',
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       signal: call.signal,
     });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(
-      call.failureMessage ? `${call.failureMessage}: Network Error` : 'Network Error',
-      'network',
-    );
+  let response: Response | null = null;
+  const retries = call.idempotent ? LOST_ANSWER_RETRY_DELAYS_MS : [];
+  for (let attempt = 0; !response; attempt += 1) {
+    try {
+      response = await send();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      const delay = retries[attempt];
+      if (delay === undefined)
+        throw new ApiError(
+          call.failureMessage ? `${call.failureMessage}: Network Error` : 'Network Error',
+          'network',
+        );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 
   const envelope = await readEnvelope<T>(response);

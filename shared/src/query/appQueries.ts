@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { fetchAppInventory } from '../api/apps';
 import { apiGet } from '../api/client';
 import type { AppListItem, AppStatusCode } from '../types';
 import { queryKeys } from './query-keys';
@@ -45,6 +46,16 @@ export const appStatusesQueryOptions = (agentId: string, enabled: boolean) =>
   queryOptions({
     queryKey: queryKeys.apps.statuses(agentId),
     queryFn: ({ signal }) => fetchAppStatuses(agentId, signal),
+    enabled,
+    refetchInterval: enabled ? APP_STATUS_POLL_MS : false,
+    retry: false,
+  });
+
+/** The reconciled inventory (issue 15): polled like statuses while the server is online. */
+export const appInventoryQueryOptions = (agentId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: queryKeys.apps.inventory(agentId),
+    queryFn: ({ signal }) => fetchAppInventory(agentId, signal),
     enabled,
     refetchInterval: enabled ? APP_STATUS_POLL_MS : false,
     retry: false,

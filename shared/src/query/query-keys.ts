@@ -16,6 +16,8 @@ export const queryKeys = {
     all: (agentId: string) => ['apps', agentId] as const,
     list: (agentId: string) => ['apps', agentId, 'list'] as const,
     statuses: (agentId: string) => ['apps', agentId, 'statuses'] as const,
+    /** Apps found on the server without a record, and records whose app is missing there. */
+    inventory: (agentId: string) => ['apps', agentId, 'inventory'] as const,
     /** Every loaded version of one app's details. */
     details: (agentId: string, appId: string) => ['apps', agentId, 'detail', appId] as const,
     detail: (agentId: string, appId: string, version?: string) =>

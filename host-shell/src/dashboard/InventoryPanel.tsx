@@ -1,0 +1,138 @@
+import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { AppInventory, AppListItem } from 'shared';
+import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
+import { useFoundAppMutation } from './useFoundAppMutation';
+import { useMissingAppMutation } from './useMissingAppMutation';
+
+interface InventoryPanelProps {
+  agentId: string;
+  inventory: AppInventory;
+  apps: AppListItem[];
+  /** Managers act; other members only see the differences. */
+  canManage: boolean;
+}
+
+type Pending = { appId: string; label: string; action: 'remove' | 'delete' } | null;
+
+/**
+ * Differences between Dockhand's records and what the server really holds (issue 15): apps found
+ * on the server (Adopt, Remove) and apps whose server lost them (Redeploy, Delete). Removing asks
+ * first: nothing leaves a user's server without the operator saying so.
+ */
+export function InventoryPanel({ agentId, inventory, apps, canManage }: InventoryPanelProps) {
+  const found = useFoundAppMutation(agentId);
+  const missing = useMissingAppMutation(agentId);
+  const [confirming, setConfirming] = useState<Pending>(null);
+  const missingApps = apps.filter((app) => inventory.missing.includes(app.id));
+  if (inventory.found.length === 0 && missingApps.length === 0) return null;
+  const busy = found.isPending || missing.isPending;
+  const confirm = () => {
+    if (!confirming) return;
+    const done = { onSettled: () => setConfirming(null) };
+    if (confirming.action === 'remove') found.mutate({ appId: confirming.appId, action: 'remove' }, done);
+    else missing.mutate({ appId: confirming.appId, action: 'delete' }, done);
+  };
+  return (
+    <Stack spacing={2} mt={4} data-testid="inventory-panel">
+      {inventory.found.map((entry) => (
+        <Row
+          key={entry.app_id}
+          testId="found-app"
+          label={entry.project}
+          badge="Found on this server"
+          note="Running on this server but not managed by Dockhand."
+          actions={canManage ? ['Adopt', 'Remove'] : []}
+          isBusy={busy}
+          onAction={(label) =>
+            label === 'Adopt'
+              ? found.mutate({ appId: entry.app_id, action: 'adopt' })
+              : setConfirming({ appId: entry.app_id, label: entry.project, action: 'remove' })
+          }
+        />
+      ))}
+      {missingApps.map((app) => (
+        <Row
+          key={app.id}
+          testId="missing-app"
+          label={app.name}
+          badge="Missing"
+          note="Dockhand has this app, but the server does not."
+          actions={canManage ? ['Redeploy', 'Delete'] : []}
+          isBusy={busy}
+          onAction={(label) =>
+            label === 'Redeploy'
+              ? missing.mutate({ appId: app.id, action: 'redeploy' })
+              : setConfirming({ appId: app.id, label: app.name, action: 'delete' })
+          }
+        />
+      ))}
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        title={confirming?.action === 'remove' ? 'Remove App From Server' : 'Delete App'}
+        confirmLabel={confirming?.action === 'remove' ? 'Remove' : 'Delete'}
+        isLoading={busy}
+        onConfirm={confirm}
+        onClose={() => setConfirming(null)}
+      >
+        {confirming?.action === 'remove'
+          ? `Stop and remove ${confirming.label} from this server? Its containers and files are deleted.`
+          : `Delete ${confirming?.label ?? 'this app'} from Dockhand?`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+interface RowProps {
+  testId: string;
+  label: string;
+  badge: string;
+  note: string;
+  /** Button labels; the second one is the destructive action. */
+  actions: string[];
+  isBusy: boolean;
+  onAction: (label: string) => void;
+}
+
+function Row({ testId, label, badge, note, actions, isBusy, onAction }: RowProps) {
+  return (
+    <Flex
+      data-testid={testId}
+      align="center"
+      justify="space-between"
+      gap={3}
+      borderWidth="1px"
+      borderColor="orange.200"
+      bg="orange.50"
+      rounded="lg"
+      px={3}
+      py={2}
+    >
+      <Box minW={0}>
+        <Flex align="center" gap={2}>
+          <Text fontSize="sm" fontWeight="medium" noOfLines={1}>
+            {label}
+          </Text>
+          <Badge colorScheme="orange">{badge}</Badge>
+        </Flex>
+        <Text fontSize="xs" color="gray.600">
+          {note}
+        </Text>
+      </Box>
+      <Flex gap={2} flexShrink={0}>
+        {actions.map((action, index) => (
+          <Button
+            key={action}
+            size="xs"
+            variant={index === 0 ? 'solid' : 'outline'}
+            colorScheme={index === 0 ? 'gray' : 'red'}
+            isDisabled={isBusy}
+            onClick={() => onAction(action)}
+          >
+            {action}
+          </Button>
+        ))}
+      </Flex>
+    </Flex>
+  );
+}
