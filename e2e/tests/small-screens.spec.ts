@@ -84,3 +84,17 @@ for (const width of WIDTHS) {
     }
   });
 }
+
+test('on a phone the catalog shows apps first: its tag filters wait behind a Filters toggle', async () => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/#/catalog');
+  await pageSettled(page);
+  const tags = page.getByRole('group', { name: 'Filter by tag' });
+  await expect(tags).toHaveCount(0);
+  await expect(page.getByTestId('catalog-card').first()).toBeInViewport();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(tags.getByRole('checkbox')).not.toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Filters' }).waitFor({ state: 'detached' });
+  await expect(tags).toBeVisible();
+});

@@ -207,4 +207,5 @@ export type { AdmissionPolicyView } from './domain/admission-policy';
 export { capabilityValue, formatHardware, isAgentFeatureEnabled } from './domain/capabilities';
 export type { AgentFeatureName, CapabilityName } from './domain/capabilities';
 export { useTabParam } from './routing/useTabParam';
+export { useIsMobile } from './ui/useIsMobile';
 export type { TabParamProps } from './routing/useTabParam';

@@ -248,3 +248,29 @@ describe('an app that needs host access', () => {
     expect(within(dialog).getByRole('button', { name: 'Install' })).toBeEnabled();
   });
 });
+
+test('on a phone-sized screen the tag checkboxes fold behind a Filters toggle that counts the chosen ones', async () => {
+  const matchMedia = jest.fn((query: string) => ({
+    matches: query === '(max-width: 767px)',
+    addEventListener: jest.fn(),
+    removeEventListener: jest.fn(),
+  }));
+  Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+  try {
+    renderCatalog();
+    await screen.findAllByTestId('catalog-card');
+    expect(screen.queryByRole('checkbox', { name: 'Development' })).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Development' }));
+    expect(cardNames()).toEqual(['Gitea']);
+    await userEvent.click(toggle);
+    expect(screen.queryByRole('checkbox', { name: 'Development' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Gitea']);
+  } finally {
+    Reflect.deleteProperty(window, 'matchMedia');
+  }
+});

@@ -1,22 +1,11 @@
-import {
-  Box,
-  Checkbox,
-  Heading,
-  Input,
-  InputGroup,
-  InputLeftElement,
-  SimpleGrid,
-  Stack,
-  Text,
-  Wrap,
-  WrapItem,
-} from '@chakra-ui/react';
+import { Box, Heading, Input, InputGroup, InputLeftElement, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { catalogQueryOptions, useCurrentAgent } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
 import { CatalogCard } from '../browse/CatalogCard';
+import { TagFilters } from '../browse/TagFilters';
 import { CatalogLoadError, CatalogLoading, NoAgentSelected } from '../components/CatalogStates';
 import { catalogTags, filterCatalog, tagFromHash } from '../browse/catalog-filter';
 import { CatalogBreadcrumb } from './CatalogBreadcrumb';
@@ -90,17 +79,7 @@ export default function CatalogPage() {
               onChange={(event) => setSearch(event.target.value)}
             />
           </InputGroup>
-          {tags.length > 0 && (
-            <Wrap spacing={4} role="group" aria-label="Filter by tag">
-              {tags.map((tag) => (
-                <WrapItem key={tag}>
-                  <Checkbox isChecked={selectedTags.has(tag)} onChange={() => toggleTag(tag)}>
-                    {tag}
-                  </Checkbox>
-                </WrapItem>
-              ))}
-            </Wrap>
-          )}
+          {tags.length > 0 && <TagFilters tags={tags} selected={selectedTags} onToggle={toggleTag} />}
           {catalog.isPending ? (
             <CatalogLoading text="Loading catalog items..." />
           ) : catalog.isError ? (

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MOBILE_BREAKPOINT_PX, isSidebarShortcut, readMenuState, writeMenuState } from './sidebar-rules';
+import { useIsMobile } from 'shared';
+import { isSidebarShortcut, readMenuState, writeMenuState } from './sidebar-rules';
 
 export interface SidebarState {
   /** Desktop: expanded (true) or collapsed. Kept in session storage under menu_state. */
@@ -18,23 +19,6 @@ export function useSidebar(): SidebarState {
   const value = useContext(SidebarContext);
   if (!value) throw new Error('useSidebar must be used within SidebarProvider');
   return value;
-}
-
-const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
-
-function useIsMobile(): boolean {
-  const [isMobile, setIsMobile] = useState(
-    () => typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches === true,
-  );
-  useEffect(() => {
-    const media = window.matchMedia?.(MOBILE_QUERY);
-    if (!media) return;
-    const onChange = () => setIsMobile(media.matches);
-    onChange();
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, []);
-  return isMobile;
 }
 
 export function SidebarProvider({ children }: { children: ReactNode }) {

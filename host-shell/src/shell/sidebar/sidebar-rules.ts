@@ -5,8 +5,6 @@ export const MENU_STATE_KEY = 'menu_state';
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';
 export const SIDEBAR_WIDTH_ICON = '3rem';
-/** Under this width the sidebar is a slide-in sheet. */
-export const MOBILE_BREAKPOINT_PX = 768;
 const SHARED_SERVERS_GROUP = 'Shared Servers';
 
 /** Defaults to open; only an explicit 'false' closes it. */

@@ -1,0 +1,47 @@
+import { Box, Button, Checkbox, Wrap, WrapItem } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { useIsMobile } from 'shared';
+
+interface TagFiltersProps {
+  tags: readonly string[];
+  selected: ReadonlySet<string>;
+  onToggle: (tag: string) => void;
+}
+
+/**
+ * One checkbox per catalog tag. On a phone-sized screen they fold behind a Filters toggle (which
+ * counts the chosen ones), so the apps, not 19 checkboxes, fill the first screen.
+ */
+export function TagFilters({ tags, selected, onToggle }: TagFiltersProps) {
+  const isMobile = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const shown = !isMobile || open;
+  return (
+    <Box>
+      {isMobile && (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((current) => !current)}
+          mb={open ? 3 : 0}
+        >
+          {selected.size > 0 ? `Filters (${selected.size})` : 'Filters'}
+        </Button>
+      )}
+      {shown && (
+        <Wrap id={listId} spacing={4} role="group" aria-label="Filter by tag">
+          {tags.map((tag) => (
+            <WrapItem key={tag}>
+              <Checkbox isChecked={selected.has(tag)} onChange={() => onToggle(tag)}>
+                {tag}
+              </Checkbox>
+            </WrapItem>
+          ))}
+        </Wrap>
+      )}
+    </Box>
+  );
+}
