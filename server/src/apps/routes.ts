@@ -3,7 +3,7 @@
  * the app-*-service.ts files (one per use case). `agent_id` comes in the query (the spec) or the body; control-app takes the spec's
  * `action` plus an optional `operation`.
  */
-import { MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
+import { agentMethods, MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole, signedIn, userOf } from '../http/access.js';
@@ -283,7 +283,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory
           since: optionalNumberText(),
           until: optionalNumberText(),
         }),
-        response: answers(envelope(Type.Object({ logs: anyData }))),
+        response: answers(envelope(Type.Object({ logs: agentMethods['app.logs'].result }))),
       },
     },
     async (request) => ({

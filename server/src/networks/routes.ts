@@ -1,9 +1,9 @@
 /** HTTP for spec section 7, networks: who may call each route, its input and answer; rules in NetworkService. */
-import { MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
+import { agentMethods, MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole } from '../http/access.js';
-import { anyData, answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
+import { answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
 import type { NetworkService } from './network-service.js';
 import { agentErrors } from '../agents/errors.js';
 import { networkErrors } from './errors.js';
@@ -20,7 +20,7 @@ export function registerNetworkRoutes(app: FastifyInstance, networks: NetworkSer
       config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({ agent_id: agentId }),
-        response: answers(envelope(Type.Object({ networks: anyData }))),
+        response: answers(envelope(Type.Object({ networks: agentMethods['network.list'].result }))),
       },
     },
     async (request) => ({
@@ -34,7 +34,7 @@ export function registerNetworkRoutes(app: FastifyInstance, networks: NetworkSer
     '/api/v1/networks/create-network',
     {
       config: { auth: agentRole(MANAGER_ROLES) },
-      schema: { body: networkInput, response: answers(envelope(anyData)) },
+      schema: { body: networkInput, response: answers(envelope(agentMethods['network.create'].result)) },
     },
     async (request) => ({
       success: true,
@@ -47,7 +47,7 @@ export function registerNetworkRoutes(app: FastifyInstance, networks: NetworkSer
     '/api/v1/networks/delete-network',
     {
       config: { auth: agentRole(MANAGER_ROLES) },
-      schema: { body: networkInput, response: answers(envelope(anyData)) },
+      schema: { body: networkInput, response: answers(envelope(agentMethods['network.delete'].result)) },
     },
     async (request) => ({
       success: true,

@@ -1,10 +1,9 @@
 /** HTTP for spec section 7, registries: who may call each route, its input and answer; rules in RegistryService. */
-import { MANAGER_ROLES, REGISTRY_ADDRESS_MAX } from 'contract';
+import { agentMethods, MANAGER_ROLES, REGISTRY_ADDRESS_MAX } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole } from '../http/access.js';
 import {
-  anyData,
   answers,
   body,
   done,
@@ -36,7 +35,7 @@ export function registerRegistryRoutes(app: FastifyInstance, registries: Registr
       config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         querystring: query({ agent_id: agentId }),
-        response: answers(envelope(Type.Object({ registries: anyData }))),
+        response: answers(envelope(Type.Object({ registries: agentMethods['registry.list'].result }))),
       },
     },
     async (request) => ({
@@ -52,7 +51,7 @@ export function registerRegistryRoutes(app: FastifyInstance, registries: Registr
       config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         body: body({ agent_id: agentId, address, username: credential, password: credential }),
-        response: answers(envelope(Type.Object({ registry: anyData }))),
+        response: answers(envelope(Type.Object({ registry: agentMethods['registry.create'].result }))),
       },
     },
     async (request) => ({
