@@ -12,6 +12,7 @@ import { EngineMonitor } from './docker/engine-monitor.js';
 import { testHold } from './docker/test-hold.js';
 import { OperationJournal } from './operations/operation-journal.js';
 import { NetworkService } from './docker/networks.js';
+import { VolumeService } from './docker/volumes.js';
 import { RegistryStore } from './docker/registries.js';
 import { createDispatcher } from './dispatcher.js';
 import { Admission } from './policy/admission.js';
@@ -108,6 +109,7 @@ export async function startAgent(
     inventory,
     journal: new OperationJournal(path.join(config.stateDir, 'operations.json')),
     networks: new NetworkService(engine),
+    volumes: new VolumeService(engine, () => apps.appsByProject()),
     registries: new RegistryStore(dockerConfigDir, identity.privateKeyPem),
     updateAgent: (request) =>
       stageUpdate(request, {

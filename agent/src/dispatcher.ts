@@ -1,6 +1,7 @@
 import type { AppInventory } from './apps/app-inventory.js';
 import type { AppManager } from './apps/app-manager.js';
 import type { NetworkService } from './docker/networks.js';
+import type { VolumeService } from './docker/volumes.js';
 import type { RegistryStore } from './docker/registries.js';
 import { AgentError, AgentErrorCode } from './errors.js';
 import type { OperationJournal } from './operations/operation-journal.js';
@@ -13,6 +14,7 @@ export interface AgentServices {
   /** Answers a repeated operation id with its first outcome (app.deploy, app.control, app.delete). */
   journal: OperationJournal;
   networks: NetworkService;
+  volumes: VolumeService;
   registries: RegistryStore;
   updateAgent(request: UpdateRequest): Promise<{ version: string }>;
 }
@@ -41,6 +43,8 @@ export function createDispatcher(
     'network.list': () => services.networks.list(),
     'network.create': (p) => services.networks.create(p.name),
     'network.delete': (p) => services.networks.delete(p.name),
+    'volume.list': () => services.volumes.list(),
+    'volume.delete': (p) => services.volumes.delete(p.name),
     'registry.list': () => services.registries.list(),
     'registry.create': (p) => services.registries.create(p.address, p.username, p.password),
     'registry.delete': (p) => services.registries.delete(p.address),

@@ -20,6 +20,7 @@ export const AgentErrorCode = {
   HostConfigInvalid: 'AGENT-015',
   UpdateRefused: 'AGENT-016',
   UpdatesManagedOnHost: 'AGENT-017',
+  VolumeInvalid: 'AGENT-018',
 } as const;
 
 export type AgentErrorCodeValue = (typeof AgentErrorCode)[keyof typeof AgentErrorCode];

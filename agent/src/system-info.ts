@@ -52,5 +52,8 @@ export async function collectCapabilities(
 }
 
 export function agentFeatures(): Feature[] {
-  return ['app_logs', 'docker_registries', 'docker_networks'].map((name) => ({ name, is_enabled: true }));
+  return ['app_logs', 'docker_registries', 'docker_networks', 'docker_volumes'].map((name) => ({
+    name,
+    is_enabled: true,
+  }));
 }

@@ -26,6 +26,7 @@ export {
   LogEntry,
   paramsError,
   RegistryEntry,
+  VolumeEntry,
   type AgentMethod,
   type AgentMethods,
 } from './protocol/methods.js';

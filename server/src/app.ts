@@ -36,6 +36,8 @@ import { AgentHub } from './hub/agent-hub.js';
 import { registerInstallRoutes } from './hub/install-routes.js';
 import { NetworkService } from './networks/network-service.js';
 import { registerNetworkRoutes } from './networks/routes.js';
+import { registerVolumeRoutes } from './volumes/routes.js';
+import { VolumeService } from './volumes/volume-service.js';
 import { OperationLog } from './operations/operation-log.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
 import { RegistryService } from './registries/registry-service.js';
@@ -113,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCatalogRoutes(app, context, apps);
   registerRegistryRoutes(app, new RegistryService(context, hub));
   registerNetworkRoutes(app, new NetworkService(context, hub));
+  registerVolumeRoutes(app, new VolumeService(context, hub));
   registerInstallRoutes(app, context);
   registerApiDocs(app);
   return app;

@@ -22,6 +22,7 @@ export type {
   LogsPage,
   Member,
   Network,
+  DockerVolume,
   Organization,
   OrganizationRole,
   Registry,

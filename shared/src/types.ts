@@ -85,6 +85,14 @@ export interface Network {
   name: string;
 }
 
+/** A Docker volume on a server: its size when Docker reports one, and the app that owns it. */
+export interface DockerVolume {
+  name: string;
+  size: number | null;
+  app_id: string | null;
+  app_name: string | null;
+}
+
 /** App status codes: 0 unknown, 1 active, 2 idle, 3 restarting, 4 problematic, 5 stopped. */
 
 export interface AppListItem {

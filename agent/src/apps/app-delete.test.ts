@@ -3,13 +3,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { AppDeployment } from 'contract';
+import { DockerEngine } from '../docker/engine.js';
 import { runCommand } from '../docker/run-command.js';
+import { VolumeService } from '../docker/volumes.js';
 import { labelledLeftovers, NO_LEFTOVERS, appTestBench } from '../test/docker-fixtures.js';
 import type { AppManager } from './app-manager.js';
 
 let apps: AppManager;
 const bench = appTestBench('delete', {
-  extraImages: ({ prefix }) => [`${prefix}built-worker:1`, `${prefix}wipe_web`, `${prefix}keep_web`],
+  extraImages: ({ prefix }) => [
+    `${prefix}built-worker:1`,
+    `${prefix}wipe_web`,
+    `${prefix}keep_web`,
+    `${prefix}vols_web`,
+  ],
   ready: async (ready) => {
     await runCommand('docker', ['volume', 'create', externalVolume]);
     apps = ready.apps();
@@ -101,4 +108,23 @@ test('delete keeping the data volumes removes everything else and leaves the dat
 
 test('deleting an app the agent does not know answers deleted: false', async () => {
   assert.deepEqual(await apps.delete('never-deployed'), { deleted: false });
+});
+
+test('the volume list names the app of each volume; only a volume of no app can be removed there', async () => {
+  const volumes = new VolumeService(new DockerEngine('/var/run/docker.sock'), () => apps.appsByProject());
+  const data = `${prefix}vols_data`;
+  await apps.deploy(buildProject('vols'));
+  const listed = await volumes.list();
+  const owned = listed.find((volume) => volume.name === data);
+  assert.equal(owned?.app_id, 'vols');
+  assert.equal(typeof owned?.size, 'number');
+  assert.equal(listed.find((volume) => volume.name === externalVolume)?.app_id, null);
+  await assert.rejects(volumes.delete(data), /belongs to an app: it is removed when the app is deleted/);
+  await assert.rejects(volumes.delete('x;rm -rf /'), /Volume name is not valid/);
+
+  await apps.delete('vols', { keepVolumes: true });
+  assert.equal((await volumes.list()).find((volume) => volume.name === data)?.app_id, null);
+  assert.deepEqual(await volumes.delete(data), { name: data });
+  assert.equal(await volumeExists(data), false);
+  await assert.rejects(volumes.delete(data), /does not exist/);
 });

@@ -170,6 +170,12 @@ export class AppManager {
     });
   }
 
+  /** compose project name → app id, for every app this agent holds. */
+  async appsByProject(): Promise<Map<string, string>> {
+    const records = await this.store.list();
+    return new Map(records.map((record) => [record.projectName, record.deployment.app_id]));
+  }
+
   async statuses(): Promise<AppStatusEntry[]> {
     const records = await this.store.list();
     const byProject = await this.containersByProject();

@@ -59,6 +59,16 @@ export type AppLogs = Static<typeof AppLogs>;
 export const RegistryEntry = Type.Object({ address: Type.String(), username: Type.String() });
 export type RegistryEntry = Static<typeof RegistryEntry>;
 
+/** A Docker volume with what the agent knows of it. */
+export const VolumeEntry = Type.Object({
+  name: Type.String(),
+  /** Bytes, when Docker reports a size (the local driver does; -1 from the engine becomes null). */
+  size: Type.Union([Type.Number(), Type.Null()]),
+  /** The app whose compose project made it (its project label), or null. */
+  app_id: Type.Union([Type.String(), Type.Null()]),
+});
+export type VolumeEntry = Static<typeof VolumeEntry>;
+
 const NoParams = Type.Object({});
 const AppId = Type.Object({ app_id: Type.String() });
 /**
@@ -68,7 +78,7 @@ const AppId = Type.Object({ app_id: Type.String() });
 const operationId = Type.Optional(
   Type.String({ minLength: 1, maxLength: 140, pattern: '^[A-Za-z0-9_.:-]+$' }),
 );
-const NetworkName = Type.Object({ name: Type.String() });
+const ByName = Type.Object({ name: Type.String() });
 const Count = Type.Optional(Type.Number({ minimum: 0 }));
 
 /** Request methods with the schemas of their params and results. */
@@ -106,9 +116,12 @@ export const agentMethods = {
     params: Type.Object({ app_id: Type.String(), tail: Count, since_ms: Count, until_ms: Count }),
     result: AppLogs,
   },
-  'network.list': { params: NoParams, result: Type.Array(NetworkName) },
-  'network.create': { params: NetworkName, result: NetworkName },
-  'network.delete': { params: NetworkName, result: NetworkName },
+  'network.list': { params: NoParams, result: Type.Array(ByName) },
+  'network.create': { params: ByName, result: ByName },
+  'network.delete': { params: ByName, result: ByName },
+  'volume.list': { params: NoParams, result: Type.Array(VolumeEntry) },
+  /** Refused for a volume that belongs to an app (delete the app instead). */
+  'volume.delete': { params: ByName, result: ByName },
   'registry.list': { params: NoParams, result: Type.Array(RegistryEntry) },
   /** username and password are secret envelopes (see the secret rules) or empty. */
   'registry.create': {

@@ -8,6 +8,8 @@ interface DockerResourceRow {
   /** What the delete call names (registry address, network name). */
   key: string;
   secondary?: string;
+  /** false: listed without a delete button (a volume an app owns goes with the app). */
+  removable?: boolean;
 }
 
 interface DockerResourceTabProps {
@@ -16,8 +18,9 @@ interface DockerResourceTabProps {
   label: string;
   query: UseQueryResult<DockerResourceRow[]>;
   empty: string;
-  addLabel: string;
-  AddDialog: ComponentType<{ agentId: string; onClose: () => void }>;
+  /** The add button and its dialog; a tab without them only lists and deletes (volumes). */
+  addLabel?: string;
+  AddDialog?: ComponentType<{ agentId: string; onClose: () => void }>;
   /** Starts the delete (a mutation hook's call); `onRemoved` runs once it succeeded. */
   remove: (key: string, onRemoved: () => void) => void;
   isRemoving: boolean;
@@ -42,7 +45,7 @@ function TrashIcon() {
   );
 }
 
-/** A Docker tab (registries, networks): the list with its states, an add dialog and a confirmed delete. */
+/** A Docker tab (registries, networks, volumes): the list with its states, an add dialog and a confirmed delete. */
 export function DockerResourceTab({
   agentId,
   label,
@@ -68,11 +71,13 @@ export function DockerResourceTab({
 
   return (
     <Stack spacing={4}>
-      <Flex justify="flex-end">
-        <Button size="sm" colorScheme="blue" onClick={addDialog.onOpen}>
-          {addLabel}
-        </Button>
-      </Flex>
+      {AddDialog && (
+        <Flex justify="flex-end">
+          <Button size="sm" colorScheme="blue" onClick={addDialog.onOpen}>
+            {addLabel}
+          </Button>
+        </Flex>
+      )}
       {query.isPending ? (
         <Flex align="center" gap={2} color="gray.600">
           <Spinner size="sm" />
@@ -107,19 +112,21 @@ export function DockerResourceTab({
                   </Text>
                 )}
               </Box>
-              <IconButton
-                aria-label={`Delete ${row.key}`}
-                icon={<TrashIcon />}
-                size="sm"
-                variant="ghost"
-                colorScheme="red"
-                onClick={() => setDeleting(row.key)}
-              />
+              {row.removable !== false && (
+                <IconButton
+                  aria-label={`Delete ${row.key}`}
+                  icon={<TrashIcon />}
+                  size="sm"
+                  variant="ghost"
+                  colorScheme="red"
+                  onClick={() => setDeleting(row.key)}
+                />
+              )}
             </Flex>
           ))}
         </Box>
       )}
-      {addDialog.isOpen && <AddDialog agentId={agentId} onClose={addDialog.onClose} />}
+      {AddDialog && addDialog.isOpen && <AddDialog agentId={agentId} onClose={addDialog.onClose} />}
       <ConfirmDialog
         isOpen={deleting !== null}
         title={confirmTitle}

@@ -7,6 +7,7 @@ import { isAgentFeatureEnabled, isServerUnpaid, type Agent } from 'shared';
 const DOCKER_TABS = {
   registries: { feature: 'docker_registries', title: 'Docker Registries' },
   networks: { feature: 'docker_networks', title: 'Docker Networks' },
+  volumes: { feature: 'docker_volumes', title: 'Docker Volumes' },
 } as const;
 export type DockerTabKind = keyof typeof DOCKER_TABS;
 

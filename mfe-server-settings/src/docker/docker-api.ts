@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall, apiGet, queryKeys, type Network, type Registry } from 'shared';
+import { apiCall, apiGet, queryKeys, type DockerVolume, type Network, type Registry } from 'shared';
 
 /** Spec section 9: registries and networks are fresh for 60 s. */
 const DOCKER_LISTS_STALE_TIME_MS = 60_000;
@@ -28,6 +28,20 @@ export const networksQueryOptions = (agentId: string) =>
         signal,
       });
       return data?.networks ?? [];
+    },
+    staleTime: DOCKER_LISTS_STALE_TIME_MS,
+  });
+
+export const volumesQueryOptions = (agentId: string) =>
+  queryOptions({
+    queryKey: queryKeys.volumes.list(agentId),
+    queryFn: async ({ signal }) => {
+      const data = await apiGet<{ volumes?: DockerVolume[] }>('/api/v1/volumes/get-volumes', {
+        query: { agent_id: agentId },
+        failureMessage: 'Failed to fetch volumes',
+        signal,
+      });
+      return data?.volumes ?? [];
     },
     staleTime: DOCKER_LISTS_STALE_TIME_MS,
   });
@@ -79,3 +93,6 @@ export const deleteNetwork = (agentId: string, name: string) =>
     'delete network',
     'Delete network failed',
   );
+
+export const deleteVolume = (agentId: string, name: string) =>
+  post('/api/v1/volumes/delete-volume', { agent_id: agentId, name }, 'delete volume', 'Delete volume failed');

@@ -5,12 +5,13 @@ import { REMOTE_BUILD } from '../buildInfo';
 import { DockerTabGate } from '../docker/DockerTabGate';
 import { NetworksTab } from '../docker/NetworksTab';
 import { RegistriesTab } from '../docker/RegistriesTab';
+import { VolumesTab } from '../docker/VolumesTab';
 import { GeneralTab } from '../general/GeneralTab';
 
 /** Tab ids of spec section 9, also the `?tab=` value that opens one. */
-const TAB_IDS = ['general', 'docker-registries', 'docker-networks'] as const;
+const TAB_IDS = ['general', 'docker-registries', 'docker-networks', 'docker-volumes'] as const;
 
-/** Server Settings (route `settings`): General, Docker Registries and Docker Networks. */
+/** Server Settings (route `settings`): General, Docker Registries, Docker Networks and Docker Volumes. */
 export default function ServerSettingsPage() {
   const { currentAgentId, isOnline } = useCurrentAgent();
   const { user } = useCurrentUser();
@@ -37,6 +38,9 @@ export default function ServerSettingsPage() {
           <Tab id="docker-networks" isDisabled={!isOnline}>
             Docker Networks
           </Tab>
+          <Tab id="docker-volumes" isDisabled={!isOnline}>
+            Docker Volumes
+          </Tab>
         </TabList>
         <TabPanels>
           <TabPanel px={0}>
@@ -50,6 +54,11 @@ export default function ServerSettingsPage() {
           <TabPanel px={0}>
             <DockerTabGate kind="networks" agent={agent} isOnline={isOnline}>
               <NetworksTab agentId={agent.id} />
+            </DockerTabGate>
+          </TabPanel>
+          <TabPanel px={0}>
+            <DockerTabGate kind="volumes" agent={agent} isOnline={isOnline}>
+              <VolumesTab agentId={agent.id} />
             </DockerTabGate>
           </TabPanel>
         </TabPanels>

@@ -150,6 +150,7 @@ test('the agent prints a code; claiming it pairs the agent, which then reports i
     'app_logs',
     'docker_networks',
     'docker_registries',
+    'docker_volumes',
   ]);
 });
 
@@ -285,6 +286,23 @@ test('a custom app gets its secret decrypted on the agent only; the server keeps
     }
     control = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
   }
+});
+
+test('a volume of no app is listed with its size and removed from Docker volumes', async () => {
+  const name = `${prefix}orphan`;
+  await docker('volume', 'create', name);
+  const listed = (await api('GET', `/api/v1/volumes/get-volumes?agent_id=${agentId}`)).data.volumes.find(
+    (volume: { name: string }) => volume.name === name,
+  );
+  assert.deepEqual(
+    { ...listed, size: typeof listed?.size },
+    { name, size: 'number', app_id: null, app_name: null },
+  );
+  assert.equal(
+    (await api('POST', '/api/v1/volumes/delete-volume', { agent_id: agentId, name })).message,
+    'Volume deleted successfully',
+  );
+  assert.ok(!(await docker('volume', 'ls', '--format', '{{.Name}}')).split('\n').includes(name));
 });
 
 test('networks and registries are managed on the agent', async () => {

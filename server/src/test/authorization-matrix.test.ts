@@ -103,6 +103,16 @@ const organizationCases: Case[] = [
   },
   // The fixture's agents are offline: a manager is let through and told so (409).
   {
+    name: 'get-volumes',
+    request: (f) => get(`/api/v1/volumes/get-volumes?agent_id=${f.agentA}`),
+    expected: { signedOut: 401, outsider: 404, billing: 409, admin: 409, owner: 409 },
+  },
+  {
+    name: 'delete-volume',
+    request: (f) => post('/api/v1/volumes/delete-volume', { agent_id: f.agentA, name: 'orphan-data' }),
+    expected: { signedOut: 401, outsider: 404, billing: 403, admin: 409, owner: 409 },
+  },
+  {
     name: 'adopt-app',
     request: (f) => post(`/api/v1/apps/adopt-app?agent_id=${f.agentA}`, { app_id: 'found-app' }),
     expected: { signedOut: 401, outsider: 404, billing: 403, admin: 409, owner: 409 },

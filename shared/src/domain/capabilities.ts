@@ -48,7 +48,7 @@ export function formatHardware(capabilities: readonly AgentCapability[] | null |
 }
 
 /** Agent features the dashboard checks (spec section 6): logs, registries, networks. */
-export type AgentFeatureName = 'app_logs' | 'docker_registries' | 'docker_networks';
+export type AgentFeatureName = 'app_logs' | 'docker_registries' | 'docker_networks' | 'docker_volumes';
 
 /** Whether the agent reports the feature as on; a feature it does not report (an older agent) is off. */
 export function isAgentFeatureEnabled(

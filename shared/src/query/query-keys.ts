@@ -35,6 +35,10 @@ export const queryKeys = {
     all: (agentId: string) => ['networks', agentId] as const,
     list: (agentId: string) => ['networks', agentId, 'list'] as const,
   },
+  volumes: {
+    all: (agentId: string) => ['volumes', agentId] as const,
+    list: (agentId: string) => ['volumes', agentId, 'list'] as const,
+  },
   organizations: {
     all: () => ['organizations'] as const,
     members: (organizationId: string) => ['organizations', organizationId, 'members'] as const,
@@ -55,5 +59,6 @@ export function agentScopedRoots(agentId: string) {
     queryKeys.catalog.all(agentId),
     queryKeys.registries.all(agentId),
     queryKeys.networks.all(agentId),
+    queryKeys.volumes.all(agentId),
   ] as const;
 }

@@ -25,7 +25,7 @@ export function testServer(overrides: Partial<Agent> = {}): Agent {
     organization_id: 'org-1',
     subscription_status: 'paid',
     capabilities: [],
-    features: ['app_logs', 'docker_registries', 'docker_networks'].map((name) => ({
+    features: ['app_logs', 'docker_registries', 'docker_networks', 'docker_volumes'].map((name) => ({
       name,
       is_enabled: true,
     })),
