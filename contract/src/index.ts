@@ -52,6 +52,7 @@ export {
   DisplayNameText,
   displayNameError,
   decryptSecret,
+  DOCKER_NOT_RESPONDING,
   ENCRYPTED_PLACEHOLDER,
   encryptSecret,
   filenameError,

@@ -38,6 +38,7 @@ export {
   AppStatus,
   decodeUpdateOutcome,
   decodeUpdateSetting,
+  DOCKER_NOT_RESPONDING,
   ENCRYPTED_PLACEHOLDER,
   isVariableName,
   LogLimits,
@@ -178,7 +179,7 @@ export {
   toAppStatusWord,
 } from './domain/app-status';
 export type { AppStatusWord } from './domain/app-status';
-export { DOCKER_NOT_RESPONDING, DOCKER_NOT_RESPONDING_APP } from './domain/docker-health';
+export { DOCKER_NOT_RESPONDING_APP } from './domain/docker-health';
 export { formatBytes } from './domain/format-bytes';
 export { APP_ICON_NAMES, AppIcon, DEFAULT_APP_ICON } from './icons/app-icons';
 

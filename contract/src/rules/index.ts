@@ -45,6 +45,7 @@ export {
   ORGANIZATION_ROLES,
   type OrganizationRole,
 } from './roles.js';
+export { DOCKER_NOT_RESPONDING } from './docker-health.js';
 export { SignInFailure, signInFailureText, type SignInFailureCode } from './sign-in.js';
 export {
   findVariableReferences,

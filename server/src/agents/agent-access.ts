@@ -1,5 +1,6 @@
 import type { OrganizationRole } from 'contract';
 import type { AppContext } from '../context.js';
+import type { DockerHealth } from '../hub/presence.js';
 import type { Refusals } from '../organizations/access.js';
 import { findOrgRole } from '../organizations/member-store.js';
 import { agentErrors } from './errors.js';
@@ -30,4 +31,9 @@ export async function requireAgentAccess(
 /** The agent must be connected for calls that act on its server. */
 export function requireOnline(context: AppContext, agent: AgentRecord): void {
   if (!context.presence.isOnline(agent.id)) throw agentErrors.offline();
+}
+
+/** App controls need the server's Docker to answer its agent (the agent reports it, see hub/presence.ts). */
+export function requireDockerResponding(health: DockerHealth, agent: AgentRecord): void {
+  if (!health.isDockerResponding(agent.id)) throw agentErrors.dockerNotResponding();
 }

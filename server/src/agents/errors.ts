@@ -1,5 +1,5 @@
 /** The agents area's error catalogue: stable codes, exact user-facing texts (spec sections 5, 6 and 8). */
-import { DisplayNames, DisplayNameText } from 'contract';
+import { DisplayNames, DisplayNameText, DOCKER_NOT_RESPONDING } from 'contract';
 import { DomainError } from '../errors/domain-error.js';
 
 export const agentErrors = {
@@ -9,6 +9,7 @@ export const agentErrors = {
   forbidden: () =>
     new DomainError('AGENT_FORBIDDEN', 'You don’t have permission to manage settings for this server.'),
   offline: () => new DomainError('AGENT_OFFLINE', 'Agent is offline'),
+  dockerNotResponding: () => new DomainError('DOCKER_NOT_RESPONDING', DOCKER_NOT_RESPONDING),
   online: () =>
     new DomainError('AGENT_ONLINE', 'The server must be offline to be deleted. Stop its agent first.'),
   nameRequired: () => new DomainError('AGENT_NAME_REQUIRED', DisplayNameText.required(DisplayNames.server)),

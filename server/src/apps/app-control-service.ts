@@ -1,5 +1,5 @@
 /** Operating apps (spec section 7, control-app and delete-app): the agent acts, the stored status follows. */
-import { requireOnline } from '../agents/agent-access.js';
+import { requireDockerResponding, requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import type { AppDeployment, AppOperation } from 'contract';
 import { buildDeployment } from './app-config.js';
@@ -27,6 +27,7 @@ export async function controlApp(
   return deps.operations.run({ request, agentId: agent.id, kind: 'control' }, async () => {
     const app = await requireApp(deps, agent, input.app_id);
     requireOnline(context, agent);
+    requireDockerResponding(hub, agent);
     const operation = controlOperation(input.action, input.operation);
     let deployment: AppDeployment | undefined;
     if (operation === 'update' || operation === 'redeploy') {

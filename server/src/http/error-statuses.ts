@@ -36,6 +36,7 @@ const statusOfCode: Readonly<Record<string, number>> = {
   // 409: the current state forbids it.
   AGENT_ALREADY_PRO: 409,
   AGENT_OFFLINE: 409,
+  DOCKER_NOT_RESPONDING: 409,
   AGENT_ONLINE: 409,
   AGENT_VERSION_RUNNING: 409,
   AGENT_DOWNGRADE_NOT_CONFIRMED: 409,

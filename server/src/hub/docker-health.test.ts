@@ -77,6 +77,15 @@ test('while the agent says Docker is not responding, its apps read Unknown (not 
 
   agent.send({ type: 'docker-status', is_responding: false });
   await until({ docker: false, listed: AppStatus.Unknown, polled: AppStatus.Unknown });
+  // Controls are refused with the reason, without asking an agent whose Docker cannot act.
+  const control = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/v1/apps/control-app?agent_id=${agentId}`,
+    headers: owner.headers,
+    payload: { app_id: 'web', action: 'stopped' },
+  });
+  assert.equal(control.statusCode, 409);
+  assert.equal(control.json().message, 'Docker is not responding on this server');
   assert.equal(
     (await get(`/api/v1/apps/get-apps-status`)).apps.find((app: { app_id: string }) => app.app_id === 'web')
       .status,
