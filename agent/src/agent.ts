@@ -49,11 +49,12 @@ export async function startAgent(
     DOCKER_CONFIG: dockerConfigDir,
     ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
   };
+  const hold = config.testHoldDir ? testHold(config.testHoldDir, log) : undefined;
   const compose = new ComposeRunner(
     await detectComposeCli(config.composeCommand),
     systemEnv,
     config.composeTimeoutMs,
-    config.testHoldDir ? testHold(config.testHoldDir, log) : undefined,
+    hold,
   );
   const store = new AppStore(config.appsDir);
   const inventory = new AppInventory(store);
@@ -108,6 +109,7 @@ export async function startAgent(
     apps,
     inventory,
     journal: new OperationJournal(path.join(config.stateDir, 'operations.json')),
+    hold,
     networks: new NetworkService(engine),
     volumes: new VolumeService(engine, () => apps.appsByProject()),
     registries: new RegistryStore(dockerConfigDir, identity.privateKeyPem),

@@ -2,6 +2,7 @@ import type { AppInventory } from './apps/app-inventory.js';
 import type { AppManager } from './apps/app-manager.js';
 import type { NetworkService } from './docker/networks.js';
 import type { VolumeService } from './docker/volumes.js';
+import type { TestHold } from './docker/test-hold.js';
 import type { RegistryStore } from './docker/registries.js';
 import { AgentError, AgentErrorCode } from './errors.js';
 import type { OperationJournal } from './operations/operation-journal.js';
@@ -17,6 +18,8 @@ export interface AgentServices {
   volumes: VolumeService;
   registries: RegistryStore;
   updateAgent(request: UpdateRequest): Promise<{ version: string }>;
+  /** Crash tests only: waits 'before-app.delete' (…) inside the journal's run. */
+  hold?: TestHold;
 }
 
 type Handlers = {
@@ -27,13 +30,23 @@ type Handlers = {
 export function createDispatcher(
   services: AgentServices,
 ): (method: string, params: unknown) => Promise<unknown> {
+  /** A mutating app operation: once per operation id (the journal), after the test hold if any. */
+  const once = <T>(method: string, operationId: string | undefined, appId: string, work: () => Promise<T>) =>
+    services.journal.run(operationId, async () => {
+      await services.hold?.(`before-${method}`, appId);
+      return work();
+    });
   const handlers: Handlers = {
     'app.deploy': (p) =>
-      services.journal.run(p.operation_id, () => services.apps.deploy(p.deployment, p.operation)),
+      once('app.deploy', p.operation_id, p.deployment.app_id, () =>
+        services.apps.deploy(p.deployment, p.operation),
+      ),
     'app.control': (p) =>
-      services.journal.run(p.operation_id, () => services.apps.control(p.app_id, p.operation, p.deployment)),
+      once('app.control', p.operation_id, p.app_id, () =>
+        services.apps.control(p.app_id, p.operation, p.deployment),
+      ),
     'app.delete': (p) =>
-      services.journal.run(p.operation_id, () =>
+      once('app.delete', p.operation_id, p.app_id, () =>
         services.apps.delete(p.app_id, { keepVolumes: p.keep_volumes }),
       ),
     'app.export': (p) => services.inventory.export(p.app_id),

@@ -3,7 +3,7 @@ import { chmod, writeFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { envFileText, type EnvFileDialect } from './env-file.js';
 import { runCommand, type CommandResult } from './run-command.js';
-import type { ComposeHold } from './test-hold.js';
+import type { TestHold } from './test-hold.js';
 
 export interface ComposeCli {
   command: string;
@@ -36,7 +36,7 @@ export class ComposeRunner {
     private readonly cli: ComposeCli,
     private readonly systemEnv: NodeJS.ProcessEnv,
     private readonly timeoutMs: number,
-    private readonly hold?: ComposeHold,
+    private readonly hold?: TestHold,
   ) {}
 
   /**
