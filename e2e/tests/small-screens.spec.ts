@@ -1,7 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
-import { signedInWithServerAndApp, type ServerWithApps } from '../fixtures/server-with-apps';
-import { E2E_APP, removeComposeProjects } from '../fixtures/test-catalog';
+import {
+  dashboardRoutes,
+  pageSettled,
+  signedInWithServerAndApp,
+  type ServerWithApps,
+} from '../fixtures/server-with-apps';
+import { removeComposeProjects } from '../fixtures/test-catalog';
 
 // Issue 18, Small screens: no page scrolls sideways at phone, tablet or desktop widths, with a
 // real server and an app in place. Screenshots of each go to the test output folder.
@@ -25,31 +30,6 @@ test.afterAll(async () => {
   await page?.close();
 });
 
-/** Every route of spec section 2 a signed-in user reaches, with the tabs that change the layout. */
-function routes(): string[] {
-  return [
-    '/',
-    '/catalog',
-    `/catalog/${E2E_APP.id}`,
-    `/app/${setup.appId}`,
-    `/app/${setup.appId}?tab=settings`,
-    `/app/${setup.appId}?tab=logs`,
-    '/create-app',
-    '/settings',
-    '/settings?tab=docker-registries',
-    '/settings?tab=docker-networks',
-    '/organization',
-  ];
-}
-
-/** The route's page is in: its remote loaded, nothing says Loading any more. */
-async function pageSettled(target: Page): Promise<void> {
-  const main = target.getByRole('main');
-  await expect(main.getByRole('heading').first()).toBeVisible();
-  await expect(main).not.toContainText(/Loading/);
-  await target.waitForLoadState('networkidle').catch(() => undefined);
-}
-
 /** The elements that stick out past the right edge, for a readable failure. */
 function overflowingElements(target: Page) {
   return target.evaluate(() => {
@@ -69,7 +49,7 @@ for (const width of WIDTHS) {
     const testInfo = test.info();
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
-    for (const route of routes()) {
+    for (const route of dashboardRoutes(setup)) {
       await page.goto(`/#${route}`);
       await pageSettled(page);
       const { scrollWidth, clientWidth } = await page.evaluate(() => ({
