@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { databaseFailureOf } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../errors/domain-error.js';
 import { operationErrors } from './errors.js';
@@ -159,8 +160,10 @@ export class OperationLog {
   }
 }
 
+/** A retry replays what the user was told: a database failure by its meaning, not as a bug. */
 function outcomeOf(error: unknown): Outcome {
-  if (error instanceof DomainError) return { ok: false, code: error.code, message: error.message };
+  const known = error instanceof DomainError ? error : databaseFailureOf(error);
+  if (known) return { ok: false, code: known.code, message: known.message };
   return { ok: false, code: 'INTERNAL', message: 'Internal server error' };
 }
 
