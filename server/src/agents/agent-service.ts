@@ -4,7 +4,8 @@ import { agentErrors } from './errors.js';
 import type { AgentHub } from '../hub/agent-hub.js';
 import { statusesAreLive } from '../hub/presence.js';
 import { normalizePairingCode } from './pairing-code.js';
-import { DisplayNames, type Feature, type NamedValue } from 'contract';
+import { Type, type Static } from '@sinclair/typebox';
+import { DisplayNames, Feature, NamedValue } from 'contract';
 import { validDisplayName } from '../errors/display-name.js';
 import { AttemptLimiter } from './attempt-limiter.js';
 import {
@@ -16,16 +17,18 @@ import {
   type AgentRecord,
 } from './agent-store.js';
 
-export interface AgentView {
-  id: string;
-  name: string;
-  certificate: string;
-  last_seen: number | null;
-  organization_id: string;
-  subscription_status: string;
-  capabilities: NamedValue[];
-  features: Feature[];
-}
+/** A server as get-agents and register-agent answer it (the routes' response schema). */
+export const AgentView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  certificate: Type.String(),
+  last_seen: Type.Union([Type.Number(), Type.Null()]),
+  organization_id: Type.String(),
+  subscription_status: Type.String(),
+  capabilities: Type.Array(NamedValue),
+  features: Type.Array(Feature),
+});
+export type AgentView = Static<typeof AgentView>;
 
 function parseList<T>(json: string): T[] {
   try {

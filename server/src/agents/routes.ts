@@ -3,20 +3,23 @@ import { MANAGER_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole, organizationRole, signedIn, userOf } from '../http/access.js';
-import { anyData, answers, body, done, envelope, requiredId, requiredText, Type } from '../http/schemas.js';
-import type { AgentService } from './agent-service.js';
+import { answers, body, done, envelope, requiredId, requiredText, Type } from '../http/schemas.js';
+import { AgentView, type AgentService } from './agent-service.js';
 import { agentErrors } from './errors.js';
 import { organizationErrors } from '../organizations/errors.js';
 
 const agentId = requiredId(agentErrors.idRequired);
-const agentData = envelope(Type.Object({ agent: anyData }));
+const agentData = envelope(Type.Object({ agent: AgentView }));
 
 export function registerAgentRoutes(app: FastifyInstance, agents: AgentService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
     '/api/v1/agents/get-agents',
-    { config: { auth: signedIn }, schema: { response: answers(envelope(Type.Object({ agents: anyData }))) } },
+    {
+      config: { auth: signedIn },
+      schema: { response: answers(envelope(Type.Object({ agents: Type.Array(AgentView) }))) },
+    },
     async (request) => ({
       success: true,
       message: 'Agents loaded',

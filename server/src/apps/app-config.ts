@@ -9,6 +9,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { ENCRYPTED_PLACEHOLDER, isEncryptedValue, type AppDeployment } from 'contract';
 import type { AppFileRow, AppVariableRow, StoredApp } from './app-store.js';
 import { validateFilename, validateVariableName } from './app-rules.js';
+import type { AppDetails } from './app-views.js';
 
 export interface ConfigInput {
   config?: { files?: unknown; variables?: unknown } & Record<string, unknown>;
@@ -139,7 +140,7 @@ export function toAppDetails(
   template: TemplateDeployment | null,
   meta: { tags: { name: string }[]; versions: { name: string; breaking_changes: boolean }[] },
   version: string | null,
-) {
+): AppDetails {
   const { app } = stored;
   const files: Record<string, string> = {};
   const variables: Record<string, string> = {};

@@ -8,7 +8,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole, signedIn, userOf } from '../http/access.js';
 import {
-  anyData,
   answers,
   body,
   done,
@@ -26,6 +25,7 @@ import { controlApp, removeApp } from './app-control-service.js';
 import { updateAppIcon, updateAppName } from './app-customize-service.js';
 import { createApp, updateApp } from './app-deploy-service.js';
 import { appLogs, appStatuses, getApp, listApps } from './app-read-service.js';
+import { AppDetails, AppListItem, ControlResult } from './app-views.js';
 import { agentErrors } from '../agents/errors.js';
 import { appErrors } from './errors.js';
 
@@ -109,7 +109,10 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory
     '/api/v1/apps/get-apps',
     {
       config: { auth: agentRole(ORGANIZATION_ROLES) },
-      schema: { querystring: agentQuery, response: answers(envelope(Type.Object({ apps: anyData }))) },
+      schema: {
+        querystring: agentQuery,
+        response: answers(envelope(Type.Object({ apps: Type.Array(AppListItem) }))),
+      },
     },
     async (request) => ({
       success: true,
@@ -145,7 +148,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory
       config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({ agent_id: optionalText(100), app_id: appId, version: optionalText(100) }),
-        response: answers(envelope(anyData)),
+        response: answers(envelope(AppDetails)),
       },
     },
     async (request) => ({
@@ -167,7 +170,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory
           action: optionalText(20),
           operation: optionalText(20),
         }),
-        response: answers(envelope(anyData)),
+        response: answers(envelope(ControlResult)),
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { Type } from '@sinclair/typebox';
-import { organizationRoleSchema } from '../organizations/role-schema.js';
+import { UserOrganizationView } from '../organizations/role-schema.js';
 import { listOrganizationsOfUser } from '../organizations/organization-store.js';
 import type { SessionUser } from './session-store.js';
 
@@ -13,15 +13,7 @@ export const UserProfile = Type.Object({
   name: Type.String(),
   email: Type.String(),
   image: Type.Union([Type.String(), Type.Null()]),
-  organizations: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      name: Type.String(),
-      role: organizationRoleSchema,
-      subscription_status: Type.Union([Type.Literal('paid'), Type.Literal('unpaid')]),
-      licenses: Type.Number(),
-    }),
-  ),
+  organizations: Type.Array(UserOrganizationView),
 });
 export type UserProfile = Static<typeof UserProfile>;
 

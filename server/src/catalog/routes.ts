@@ -7,8 +7,9 @@ import { installApp } from '../apps/app-deploy-service.js';
 import { operationOf } from '../http/operation-request.js';
 import type { AppContext } from '../context.js';
 import { agentOf, agentRole } from '../http/access.js';
-import { anyData, answers, body, envelope, optionalText, query, requiredId, Type } from '../http/schemas.js';
+import { answers, body, envelope, optionalText, query, requiredId, Type } from '../http/schemas.js';
 import { getCatalog } from './templates.js';
+import { CatalogItemSchema } from './catalog-item-schema.js';
 import { agentErrors } from '../agents/errors.js';
 import { appErrors } from '../apps/errors.js';
 
@@ -21,7 +22,7 @@ export function registerCatalogRoutes(app: FastifyInstance, context: AppContext,
       config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({ agent_id: requiredId(agentErrors.idRequired) }),
-        response: answers(envelope(anyData)),
+        response: answers(envelope(Type.Array(CatalogItemSchema))),
       },
     },
     async () => ({

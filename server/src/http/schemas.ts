@@ -57,9 +57,6 @@ export function envelope<T extends TSchema>(data: T) {
 /** The answer without data. */
 export const done = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
-/** Data whose shape is the service's (serialised as is). */
-export const anyData = Type.Unknown();
-
 /** Every refusal: 4xx and 5xx answers. */
 const refusal = Type.Object({ success: Type.Literal(false), message: Type.String() });
 

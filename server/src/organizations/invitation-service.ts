@@ -4,11 +4,12 @@
  * invited role, and the organization's servers appear for them) or declines it. To anyone else an
  * invitation does not exist. The inviter's side (invite, list, withdraw) is member-service.ts.
  */
-import type { OrganizationRole } from 'contract';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import { findUserById } from '../auth/user-store.js';
 import type { Database } from '../db/schema.js';
 import { organizationErrors } from './errors.js';
+import { organizationRoleSchema } from './role-schema.js';
 import {
   deleteInvitationById,
   findInvitation,
@@ -19,15 +20,17 @@ import {
 } from './member-store.js';
 import { listOrganizationsOfUser, type UserOrganization } from './organization-store.js';
 
-export interface InvitationView {
-  id: string;
-  organization_id: string;
-  organization_name: string;
-  role: OrganizationRole;
+/** An invitation as its invitee sees it (get-invitations; the route's response schema). */
+export const InvitationView = Type.Object({
+  id: Type.String(),
+  organization_id: Type.String(),
+  organization_name: Type.String(),
+  role: organizationRoleSchema,
   /** Who invited: their name and email (null when that account is gone). */
-  inviter: { name: string; email: string } | null;
-  created_at: number;
-}
+  inviter: Type.Union([Type.Object({ name: Type.String(), email: Type.String() }), Type.Null()]),
+  created_at: Type.Number(),
+});
+export type InvitationView = Static<typeof InvitationView>;
 
 /** The email invitations to this user are addressed to, if their provider vouched for it. */
 async function verifiedEmailOf(db: Kysely<Database>, userId: string): Promise<string | null> {

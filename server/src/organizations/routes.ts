@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { agentOf, agentRole, organizationRole, signedIn, userOf } from '../http/access.js';
 import {
-  anyData,
   answers,
   body,
   done,
@@ -18,7 +17,13 @@ import {
   requiredText,
   Type,
 } from '../http/schemas.js';
-import { acceptInvitation, declineInvitation, listMyInvitations } from './invitation-service.js';
+import {
+  acceptInvitation,
+  declineInvitation,
+  InvitationView,
+  listMyInvitations,
+} from './invitation-service.js';
+import { UserOrganizationView } from './role-schema.js';
 import { getMembers, inviteMember, MemberView, removeMember } from './member-service.js';
 import {
   createOrganization,
@@ -169,7 +174,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
     '/api/v1/organizations/get-invitations',
     {
       config: { auth: signedIn },
-      schema: { response: answers(envelope(Type.Object({ invitations: anyData }))) },
+      schema: { response: answers(envelope(Type.Object({ invitations: Type.Array(InvitationView) }))) },
     },
     async (request) => ({
       success: true,
@@ -187,7 +192,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
       config: { auth: signedIn },
       schema: {
         body: invitationInput,
-        response: answers(envelope(Type.Object({ organization: anyData }))),
+        response: answers(envelope(Type.Object({ organization: UserOrganizationView }))),
       },
     },
     async (request) => {

@@ -1,11 +1,11 @@
 /** HTTP for Server Settings, Docker volumes: who may call each route, its input and answer; rules in VolumeService and the agent. */
-import { MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
+import { agentMethods, MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole } from '../http/access.js';
-import { anyData, answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
+import { answers, body, envelope, query, requiredId, requiredText, Type } from '../http/schemas.js';
 import { agentErrors } from '../agents/errors.js';
-import type { VolumeService } from './volume-service.js';
+import { VolumeView, type VolumeService } from './volume-service.js';
 import { volumeErrors } from './errors.js';
 
 const agentId = requiredId(agentErrors.idRequired);
@@ -19,7 +19,7 @@ export function registerVolumeRoutes(app: FastifyInstance, volumes: VolumeServic
       config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
         querystring: query({ agent_id: agentId }),
-        response: answers(envelope(Type.Object({ volumes: anyData }))),
+        response: answers(envelope(Type.Object({ volumes: Type.Array(VolumeView) }))),
       },
     },
     async (request) => ({
@@ -35,7 +35,7 @@ export function registerVolumeRoutes(app: FastifyInstance, volumes: VolumeServic
       config: { auth: agentRole(MANAGER_ROLES) },
       schema: {
         body: body({ agent_id: agentId, name: requiredText(volumeErrors.nameRequired, { maxLength: 255 }) }),
-        response: answers(envelope(anyData)),
+        response: answers(envelope(agentMethods['volume.delete'].result)),
       },
     },
     async (request) => ({
