@@ -20,7 +20,8 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   setup = await signedInWithServerAndApp(page, {
     name: 'Narrow Screens',
-    email: 'narrow.screens@example.com',
+    // A new user each time: a failed test restarts the worker, which sets up again.
+    email: `narrow.screens.${Date.now()}@example.com`,
   });
 });
 

@@ -30,18 +30,21 @@ export default function ServerSettingsPage() {
     // A link to a Docker tab opens it even while the server is offline: it then says why it is idle.
     body = (
       <Tabs isLazy {...tabParam}>
-        <TabList>
-          <Tab id="general">General</Tab>
-          <Tab id="docker-registries" isDisabled={!isOnline}>
-            Docker Registries
-          </Tab>
-          <Tab id="docker-networks" isDisabled={!isOnline}>
-            Docker Networks
-          </Tab>
-          <Tab id="docker-volumes" isDisabled={!isOnline}>
-            Docker Volumes
-          </Tab>
-        </TabList>
+        {/* Four tabs are wider than a phone: the row scrolls by itself, never the page. */}
+        <Box overflowX="auto">
+          <TabList minW="max-content">
+            <Tab id="general">General</Tab>
+            <Tab id="docker-registries" isDisabled={!isOnline}>
+              Docker Registries
+            </Tab>
+            <Tab id="docker-networks" isDisabled={!isOnline}>
+              Docker Networks
+            </Tab>
+            <Tab id="docker-volumes" isDisabled={!isOnline}>
+              Docker Volumes
+            </Tab>
+          </TabList>
+        </Box>
         <TabPanels>
           <TabPanel px={0}>
             <GeneralTab agent={agent} isOnline={isOnline} />
