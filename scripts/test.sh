@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of Dockhand: types, lint, unit and component tests, contract, server and agent suites
-# (SQLite and PostgreSQL, real Docker), then the browser end-to-end journeys against the
+# (SQLite and PostgreSQL, real Docker), the JavaScript size budgets, then the browser end-to-end journeys against the
 # production build. Prints one closing line: 'tests: N passed, N failed'.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +25,8 @@ node_suite() {
 step "typecheck" pnpm typecheck
 step "lint" pnpm lint
 step "build" pnpm build
+# Bytes are deterministic: the JavaScript budgets of bench/bundle-size/budgets.ts are a test.
+step "bundle size budgets" pnpm --filter bench bundle-size --check
 step "dashboard unit and component tests" pnpm test:unit --json --outputFile="$results/jest.json"
 step "contract tests" node_suite contract "$PWD/$results/contract.tap"
 step "server tests (SQLite)" node_suite server "$PWD/$results/server-sqlite.tap"

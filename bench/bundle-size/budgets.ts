@@ -1,0 +1,44 @@
+// The JavaScript budgets of the dashboard (issue 19): gzip bytes are deterministic for a given
+// source, so `--check` turns these into a test that fails the build when a bundle outgrows them.
+const KB = 1024;
+
+// Budgets sit just above the landed figures and come down with each step towards the issue's
+// targets (login ≤ 150 KB, signed-in dashboard ≤ 300 KB, remote entry ≤ 10 KB), so nothing grows back.
+export const BUDGET = {
+  /** Every script the login route loads (a visitor's first page). */
+  login: 200 * KB,
+  /** Every script a signed-in browser with an empty cache loads to show the dashboard. */
+  signedInDashboard: 412 * KB,
+  /** What opening a remote's first page costs beyond the host's scripts and the page itself. */
+  remoteEntry: 24 * KB,
+  /** The chunks an exposed page needs synchronously (its lazy editor and log chunks excluded). */
+  remotePage: 10 * KB,
+  /** Wall time of a cold production build of the five bundles (printed without `--skip-build`). */
+  coldBuildMs: 60_000,
+};
+
+export const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+export interface Row {
+  figure: string;
+  bytes: number;
+  budget: number;
+  /** Every script counted in the row, path → gzip bytes. */
+  files: Map<string, number>;
+}
+
+export const fits = (row: Row) => row.bytes <= row.budget;
+
+/** The row's files, largest first, one a line. */
+export const fileLines = (row: Row) =>
+  [...row.files].sort(([, a], [, b]) => b - a).map(([file, size]) => `    ${kb(size).padStart(9)}  ${file}`);
+
+/** Lines naming each row over its budget and its files, largest first, so the one that grew shows. */
+export function overBudgetReport(rows: Row[]): string[] {
+  return rows
+    .filter((row) => !fits(row))
+    .flatMap((row) => [
+      `OVER BUDGET: ${row.figure}: ${kb(row.bytes)} gzip, budget ${kb(row.budget)} (${kb(row.bytes - row.budget)} over)`,
+      ...fileLines(row),
+    ]);
+}
