@@ -162,7 +162,7 @@ export default function ServerConnectionDialog({
                     </Button>
                   </Flex>
                 </FormControl>
-                <Text fontSize="xs" fontWeight="bold" color="gray.500" letterSpacing="wide">
+                <Text fontSize="xs" fontWeight="bold" color="gray.600" letterSpacing="wide">
                   QUICK START
                 </Text>
                 <Step number={1} title="Run this command on your server">
@@ -175,7 +175,7 @@ export default function ServerConnectionDialog({
                   {connect.isPending ? 'Connecting...' : 'Connect Server'}
                 </Button>
                 {!organizationId && (
-                  <Text fontSize="xs" color="gray.500" textAlign="center" mt={-3}>
+                  <Text fontSize="xs" color="gray.600" textAlign="center" mt={-3}>
                     Create or choose an organization to connect the server to.
                   </Text>
                 )}

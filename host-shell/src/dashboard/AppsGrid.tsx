@@ -124,12 +124,12 @@ export function AppsGrid({ apps, statuses, statusesKnown, canDeploy, onDeploy }:
           borderWidth="2px"
           borderStyle="dashed"
           rounded="xl"
-          color="gray.500"
+          color="gray.600"
           _hover={{ color: 'blue.600', borderColor: 'blue.400', bg: 'blue.50' }}
           _disabled={{
             opacity: 0.5,
             cursor: 'not-allowed',
-            _hover: { color: 'gray.500', borderColor: 'gray.200', bg: 'transparent' },
+            _hover: { color: 'gray.600', borderColor: 'gray.200', bg: 'transparent' },
           }}
         >
           <PlusIcon boxSize={6} />
@@ -142,7 +142,7 @@ export function AppsGrid({ apps, statuses, statusesKnown, canDeploy, onDeploy }:
         ))}
       </Box>
       {apps.length === 0 && (
-        <Text mt={4} fontSize="sm" color="gray.500">
+        <Text mt={4} fontSize="sm" color="gray.600">
           {canDeploy ? 'No apps found. Deploy your first app!' : 'No apps found'}
         </Text>
       )}

@@ -111,13 +111,13 @@ export default function DashboardPage() {
       >
         <Box>
           <Heading size="lg">Dashboard</Heading>
-          <Text color="gray.500" fontSize="sm">
+          <Text color="gray.600" fontSize="sm">
             Your server and the apps running on it.
           </Text>
         </Box>
         {agents.length > 0 && (
           <FormControl w={{ base: 'full', md: '280px' }}>
-            <FormLabel fontSize="xs" color="gray.500" mb={1}>
+            <FormLabel fontSize="xs" color="gray.600" mb={1}>
               Server
             </FormLabel>
             <Select
@@ -184,7 +184,7 @@ export default function DashboardPage() {
               />
             )}
             {apps.error && (
-              <Text mt={3} fontSize="sm" color="red.500">
+              <Text mt={3} fontSize="sm" color="red.600">
                 {apps.error.message}
               </Text>
             )}

@@ -38,7 +38,7 @@ function Choice({ title, description, icon: IconComponent, onSelect }: ChoicePro
         <IconComponent boxSize={5} />
       </Flex>
       <Text fontWeight="semibold">{title}</Text>
-      <Text fontSize="sm" color="gray.500" mt={1}>
+      <Text fontSize="sm" color="gray.600" mt={1}>
         {description}
       </Text>
     </Box>

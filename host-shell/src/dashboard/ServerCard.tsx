@@ -16,7 +16,7 @@ interface ServerCardProps {
 function Row({ label, children, lines = 1 }: { label: string; children: React.ReactNode; lines?: number }) {
   return (
     <Flex gap={2} fontSize="13px" lineHeight="1.45" minW={0}>
-      <Text color="gray.500" flexShrink={0}>
+      <Text color="gray.600" flexShrink={0}>
         {label}:
       </Text>
       <Box noOfLines={lines} minW={0}>
@@ -58,7 +58,7 @@ export function ServerCard({
         rounded="xl"
         p={4}
       >
-        <Text fontSize="sm" color="gray.500">
+        <Text fontSize="sm" color="gray.600">
           Select a server to view its details.
         </Text>
       </Flex>
@@ -106,7 +106,7 @@ export function ServerCard({
           Agent update available
         </Button>
       ) : (
-        <Text fontSize="13px" color="gray.500">
+        <Text fontSize="13px" color="gray.600">
           Agent Version: {version ?? 'N/A'}
         </Text>
       )}

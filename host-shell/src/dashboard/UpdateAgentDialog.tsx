@@ -95,7 +95,7 @@ export default function UpdateAgentDialog({ agent, isOpen, onClose }: UpdateAgen
           {update.error && <Notice status="error" title="Update Failed" text={update.error.message} />}
           {(versions.isLoading || olderVersions.isFetching) && <Spinner />}
           {versions.error && (
-            <Text color="red.500" fontSize="sm">
+            <Text color="red.600" fontSize="sm">
               {versions.error.message}
             </Text>
           )}

@@ -7,7 +7,7 @@ import { useCheckoutReturn } from './useCheckoutReturn';
 
 function PageLoading() {
   return (
-    <Box aria-busy="true" p={8} color="gray.500" fontSize="sm">
+    <Box aria-busy="true" p={8} color="gray.600" fontSize="sm">
       Loading...
     </Box>
   );

@@ -102,7 +102,7 @@ export function FilesSection({
           </HStack>
         )}
       </HStack>
-      {rows.length === 0 && <Text color="gray.500">No files.</Text>}
+      {rows.length === 0 && <Text color="gray.600">No files.</Text>}
       <Stack spacing={2}>
         {rows.map((row) => {
           const { entry: file } = row;

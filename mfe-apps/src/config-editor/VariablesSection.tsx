@@ -38,7 +38,7 @@ export function VariablesSection({
           </Button>
         )}
       </HStack>
-      {rows.length === 0 && <Text color="gray.500">No variables.</Text>}
+      {rows.length === 0 && <Text color="gray.600">No variables.</Text>}
       <Stack spacing={2}>
         {rows.map((row) => {
           const { entry: variable } = row;

@@ -78,7 +78,7 @@ function AppLogsPanel({ agentId, appId, isOnline }: Omit<LogsTabProps, 'agent'>)
       </Flex>
 
       {!isOnline ? (
-        <Text fontSize="sm" color="gray.500">
+        <Text fontSize="sm" color="gray.600">
           Agent is offline
         </Text>
       ) : null}

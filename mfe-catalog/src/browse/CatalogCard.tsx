@@ -36,7 +36,7 @@ export function CatalogCard({ item, selectedTags, onToggleTag }: CatalogCardProp
         {item.waiting_list && <Badge colorScheme="purple">Coming Soon</Badge>}
       </Flex>
       {item.tags.length === 0 ? (
-        <Text fontSize="xs" color="gray.500">
+        <Text fontSize="xs" color="gray.600">
           No tags
         </Text>
       ) : (

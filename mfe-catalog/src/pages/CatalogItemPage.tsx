@@ -45,7 +45,7 @@ function DetailsPanel({ item }: { item: CatalogItem }) {
       <CardBody>
         <Stack spacing={4}>
           <Box>
-            <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" color="gray.500">
+            <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" color="gray.600">
               License
             </Text>
             {item.license_url ? (
@@ -58,7 +58,7 @@ function DetailsPanel({ item }: { item: CatalogItem }) {
           </Box>
           {item.available_in.length > 0 && (
             <Box>
-              <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" color="gray.500" mb={1}>
+              <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" color="gray.600" mb={1}>
                 Available in
               </Text>
               <Wrap spacing={1.5}>
@@ -75,7 +75,7 @@ function DetailsPanel({ item }: { item: CatalogItem }) {
           <CatalogActionButton item={item} versionMode="fixed" size="md" w="full" />
           {item.sponsorship.length > 0 && (
             <Box>
-              <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" color="gray.500" mb={1}>
+              <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" color="gray.600" mb={1}>
                 Support this project
               </Text>
               <Stack spacing={1}>
@@ -103,7 +103,7 @@ function Versions({ item }: { item: CatalogItem }) {
           <Flex align="center" gap={2} wrap="wrap">
             <Text fontWeight="semibold">{release.name}</Text>
             {release.breaking_changes && <Badge colorScheme="red">Breaking Changes</Badge>}
-            <Text fontSize="sm" color="gray.500" ml="auto">
+            <Text fontSize="sm" color="gray.600" ml="auto">
               {release.date}
             </Text>
           </Flex>

@@ -108,7 +108,7 @@ export function SubscriptionBillingCard({ organization }: { organization: UserOr
         </Text>
       )}
       {rows.length === 0 ? (
-        <Text fontSize="sm" color="gray.500">
+        <Text fontSize="sm" color="gray.600">
           No servers in this organization yet.
         </Text>
       ) : (

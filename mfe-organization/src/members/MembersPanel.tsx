@@ -95,8 +95,8 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
         </Button>
       </Flex>
 
-      {members.isPending && <Text color="gray.500">Loading members...</Text>}
-      {members.error && <Text color="red.500">{members.error.message}</Text>}
+      {members.isPending && <Text color="gray.600">Loading members...</Text>}
+      {members.error && <Text color="red.600">{members.error.message}</Text>}
       {members.data && (
         <Table size="sm">
           {/* Spec section 6: a member's role cannot be changed yet; say so where roles are shown. */}
@@ -120,7 +120,7 @@ export function MembersPanel({ organization }: { organization: UserOrganization 
                       <Badge ml={2} colorScheme="yellow">
                         Invited
                       </Badge>
-                      <Text as="span" ml={2} fontSize="xs" color="gray.500">
+                      <Text as="span" ml={2} fontSize="xs" color="gray.600">
                         waiting for them to accept
                       </Text>
                     </>

@@ -107,7 +107,7 @@ export function DockerResourceTab({
                   {row.key}
                 </Text>
                 {row.secondary && (
-                  <Text fontSize="sm" color="gray.500" noOfLines={1}>
+                  <Text fontSize="sm" color="gray.600" noOfLines={1}>
                     {row.secondary}
                   </Text>
                 )}

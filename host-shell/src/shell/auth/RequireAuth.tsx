@@ -13,7 +13,7 @@ function FullPageLoading() {
     <Center minH="100vh">
       <Stack align="center" spacing={3}>
         <Spinner color="blue.500" thickness="3px" size="lg" />
-        <Text color="gray.500" fontSize="sm">
+        <Text color="gray.600" fontSize="sm">
           Loading...
         </Text>
       </Stack>

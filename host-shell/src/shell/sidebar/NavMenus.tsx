@@ -33,7 +33,7 @@ export function isDeployDisabled(subscriptionStatus: unknown, hasServer: boolean
 function SectionLabel({ children, collapsed }: { children: string; collapsed: boolean }) {
   if (collapsed) return <Box h={2} />;
   return (
-    <Text px={2} pt={2} pb={1} fontSize="xs" fontWeight="medium" color="gray.500">
+    <Text px={2} pt={2} pb={1} fontSize="xs" fontWeight="medium" color="gray.600">
       {children}
     </Text>
   );

@@ -66,7 +66,7 @@ export function ServerSwitcher({ collapsed }: { collapsed: boolean }) {
                 </Text>
                 <Flex align="center" gap={1.5}>
                   {currentAgent && <StatusDot online={isAgentOnline(currentAgent.id)} />}
-                  <Text fontSize="xs" color="gray.500" noOfLines={1}>
+                  <Text fontSize="xs" color="gray.600" noOfLines={1}>
                     {currentAgent
                       ? isAgentOnline(currentAgent.id)
                         ? 'Online'
@@ -75,14 +75,14 @@ export function ServerSwitcher({ collapsed }: { collapsed: boolean }) {
                   </Text>
                 </Flex>
               </Box>
-              <ChevronsUpDownIcon boxSize={4} color="gray.500" />
+              <ChevronsUpDownIcon boxSize={4} color="gray.600" />
             </>
           )}
         </Flex>
       </MenuButton>
       <MenuList minW="15rem" zIndex="popover">
         {groups.map((group) => (
-          <MenuGroup key={group.key} title={group.label} fontSize="xs" color="gray.500">
+          <MenuGroup key={group.key} title={group.label} fontSize="xs" color="gray.600">
             {group.agents.map((agent) => (
               <MenuItem key={agent.id} onClick={() => selectAgent(agent.id)} fontSize="sm">
                 <Flex align="center" gap={2} w="full">

@@ -48,12 +48,12 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
                     {name}
                   </Text>
                   {user?.email && (
-                    <Text fontSize="xs" color="gray.500" noOfLines={1}>
+                    <Text fontSize="xs" color="gray.600" noOfLines={1}>
                       {user.email}
                     </Text>
                   )}
                 </Box>
-                <ChevronsUpDownIcon boxSize={4} color="gray.500" />
+                <ChevronsUpDownIcon boxSize={4} color="gray.600" />
               </>
             )}
           </Flex>
@@ -64,7 +64,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
               {name}
             </Text>
             {user?.email && (
-              <Text fontSize="xs" color="gray.500">
+              <Text fontSize="xs" color="gray.600">
                 {user.email}
               </Text>
             )}
