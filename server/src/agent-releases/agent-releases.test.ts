@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fakeBuild, makeReleaseKey, publishRelease } from '../test/agent-releases.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { createAgentKeys, SimulatedAgent } from '../test/simulated-agent.js';
+import { createAgentKeys, pairSimulatedAgent, SimulatedAgent } from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let tmp: string;
@@ -48,14 +47,7 @@ before(async () => {
     updateRequests.push({ method, params });
     return { version: (params as { version: string }).version };
   });
-  agent.connect(`ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/agent/connect`);
-  await agent.waitFor(() => agent.pairingCode !== null);
-  const paired = await call(owner, 'POST', '/api/v1/agents/register-agent', {
-    code: agent.pairingCode,
-    organization_id: organization.body.data.id,
-  });
-  agentId = paired.body.data.agent.id;
-  await agent.waitFor(() => agent.agentId !== null);
+  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organization.body.data.id);
   agent.send({ type: 'report', capabilities: [{ name: 'agent_version', value: '1.0.0' }], features: [] });
   await new Promise((resolve) => setTimeout(resolve, 200));
 });

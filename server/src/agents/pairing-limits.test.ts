@@ -4,17 +4,15 @@
  * Every request here comes from one address (127.0.0.1), like one office behind NAT.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { createAgentKeys, SimulatedAgent } from '../test/simulated-agent.js';
+import { agentUrlOf, createAgentKeys, pairSimulatedAgent, SimulatedAgent } from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 async function listening(env: Record<string, string> = {}): Promise<{ testApp: TestApp; url: string }> {
   const testApp = await createTestApp(env);
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (testApp.app.server.address() as AddressInfo).port;
-  return { testApp, url: `ws://127.0.0.1:${port}/agent/connect` };
+  return { testApp, url: agentUrlOf(testApp.app) };
 }
 
 async function register(testApp: TestApp, user: TestUser, organizationId: string, code: string) {
@@ -42,7 +40,7 @@ const pairingRows = async (testApp: TestApp) =>
   (await testApp.app.dockhand.db.selectFrom('agent_pairing_codes').select('code').execute()).length;
 
 test('typos of colleagues behind one address do not lock the others out; each user has their own limit', async () => {
-  const { testApp, url } = await listening();
+  const { testApp } = await listening();
   try {
     const typists = await Promise.all(
       [1, 2, 3, 4].map((n) => userWithOrganization(testApp, `typist${n}@office.test`)),
@@ -54,10 +52,8 @@ test('typos of colleagues behind one address do not lock the others out; each us
     assert.equal(await register(testApp, typists[0]!.user, typists[0]!.organizationId, 'not-a-code'), 429);
     // ...but a colleague from the same address pairs their server.
     const agent = new SimulatedAgent(await createAgentKeys());
-    agent.connect(url);
-    await agent.waitFor(() => agent.pairingCode !== null);
     const colleague = await userWithOrganization(testApp, 'colleague@office.test');
-    assert.equal(await register(testApp, colleague.user, colleague.organizationId, agent.pairingCode!), 200);
+    await pairSimulatedAgent(testApp.app, agent, colleague.user, colleague.organizationId);
     agent.close();
   } finally {
     await testApp.close();

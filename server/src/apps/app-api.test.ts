@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { setAgentPlan } from '../agents/agent-store.js';
 import type { AppDeployment } from 'contract';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { createAgentKeys, SimulatedAgent } from '../test/simulated-agent.js';
+import { createAgentKeys, pairSimulatedAgent, SimulatedAgent } from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { encryptForCertificate } from './secret-envelope.js';
 
@@ -45,15 +44,7 @@ before(async () => {
     }
     throw new Error(`unexpected ${method}`);
   });
-  agent.connect(`ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/agent/connect`);
-  await agent.waitFor(() => agent.pairingCode !== null);
-  agentId = (
-    await call(owner, 'POST', '/api/v1/agents/register-agent', {
-      code: agent.pairingCode ?? '',
-      organization_id: organizationId,
-    })
-  ).data.agent.id;
-  await agent.waitFor(() => agent.agentId !== null);
+  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organizationId);
   await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'free', source: null });
 });
 

@@ -4,13 +4,12 @@
  * deployed before its record could be saved is undone), so nothing runs that nobody sees.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { AppDeployment } from 'contract';
 import { sql } from 'kysely';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { createAgentKeys, SimulatedAgent } from '../test/simulated-agent.js';
+import { createAgentKeys, pairSimulatedAgent, SimulatedAgent } from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -49,16 +48,7 @@ if (!process.env.TEST_DATABASE_URL) {
       if (method === 'app.delete') return { deleted: holds.delete(String(params.app_id)) };
       throw new Error(`unexpected ${method}`);
     });
-    agent.connect(`ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/agent/connect`);
-    await agent.waitFor(() => agent.pairingCode !== null);
-    const paired = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/agents/register-agent',
-      headers: owner.headers,
-      payload: { code: agent.pairingCode, organization_id: organization.json().data.id },
-    });
-    agentId = paired.json().data.agent.id;
-    await agent.waitFor(() => agent.agentId !== null);
+    agentId = await pairSimulatedAgent(testApp.app, agent, owner, organization.json().data.id);
     await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'free', source: null });
   });
 

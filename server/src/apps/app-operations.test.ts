@@ -6,20 +6,24 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, test } from 'node:test';
 import { deploymentDigest, type AppDeployment, type InventoryEntry } from 'contract';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { insertOperation } from '../operations/operation-store.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { createAgentKeys, SimulatedAgent, type AgentKeys } from '../test/simulated-agent.js';
+import {
+  agentUrlOf,
+  createAgentKeys,
+  pairSimulatedAgent,
+  SimulatedAgent,
+  type AgentKeys,
+} from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { findApp } from './app-store.js';
 
 let testApp: TestApp;
 let owner: TestUser;
 let organizationId: string;
-let url: string;
 let keys: AgentKeys;
 let agent: SimulatedAgent;
 let agentId: string;
@@ -65,7 +69,6 @@ function simulatedAgent(): SimulatedAgent {
     if (method === 'app.control') return { app_id: params.app_id, status: 1 };
     throw new Error(`unexpected ${method}`);
   });
-  simulated.connect(url);
   return simulated;
 }
 
@@ -73,6 +76,7 @@ function simulatedAgent(): SimulatedAgent {
 async function connectAgent(): Promise<void> {
   agent?.close();
   agent = simulatedAgent();
+  agent.connect(agentUrlOf(testApp.app));
   await agent.waitFor(() => agent.agentId !== null);
   agent.send({ type: 'inventory', apps: inventory() });
 }
@@ -109,21 +113,13 @@ const until = async (probe: () => Promise<boolean> | boolean, what: string) => {
 before(async () => {
   testApp = await createTestApp();
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  url = `ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/agent/connect`;
   owner = await signIn(testApp.app, 'operations-owner@example.com');
   organizationId = (await call('POST', '/api/v1/organization/create-organization', { name: 'Ops' })).data.id;
   keys = await createAgentKeys();
   received = [];
   holds = new Map();
   agent = simulatedAgent();
-  await agent.waitFor(() => agent.pairingCode !== null);
-  agentId = (
-    await call('POST', '/api/v1/agents/register-agent', {
-      code: agent.pairingCode,
-      organization_id: organizationId,
-    })
-  ).data.agent.id;
-  await agent.waitFor(() => agent.agentId !== null);
+  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organizationId);
   await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'free', source: null });
 });
 

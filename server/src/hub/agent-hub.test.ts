@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { createAgentKeys, SimulatedAgent, type AgentKeys } from '../test/simulated-agent.js';
+import {
+  agentUrlOf,
+  createAgentKeys,
+  pairSimulatedAgent,
+  SimulatedAgent,
+  type AgentKeys,
+} from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { CloseCode } from 'contract';
 
@@ -35,7 +40,7 @@ before(async () => {
     AGENT_HANDSHAKE_TIMEOUT_MS: '2000',
   });
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  url = `ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/agent/connect`;
+  url = agentUrlOf(testApp.app);
   owner = await signIn(testApp.app, 'owner@example.com');
   stranger = await signIn(testApp.app, 'stranger@example.com');
   organizationId = (await call(owner, 'POST', '/api/v1/organization/create-organization', { name: 'Acme' }))
@@ -224,20 +229,12 @@ test('a deploy the agent never answers times out and leaves no app on the server
     calls.push(method);
     return method === 'app.deploy' ? new Promise(() => undefined) : { deleted: true };
   });
-  agent.connect(url);
-  await agent.waitFor(() => agent.pairingCode !== null);
   // A fresh user: the owner above used up its pairing attempts in the rate-limit test.
   const deployer = await signIn(testApp.app, 'deployer@example.com');
   const organization = (
     await call(deployer, 'POST', '/api/v1/organization/create-organization', { name: 'Deployers' })
   ).body.data.id;
-  const agentId = (
-    await call(deployer, 'POST', '/api/v1/agents/register-agent', {
-      code: agent.pairingCode,
-      organization_id: organization,
-    })
-  ).body.data.agent.id;
-  await agent.waitFor(() => agent.agentId === agentId);
+  const agentId = await pairSimulatedAgent(testApp.app, agent, deployer, organization);
   const unpaid = await call(deployer, 'POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
     config: { name: 'app', files: [], variables: [] },
   });

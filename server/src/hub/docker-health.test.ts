@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { AppStatus } from 'contract';
 import { insertTestApp } from '../test/fixtures.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { createAgentKeys, SimulatedAgent } from '../test/simulated-agent.js';
+import { createAgentKeys, pairSimulatedAgent, SimulatedAgent } from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let testApp: TestApp;
@@ -30,16 +29,7 @@ before(async () => {
     payload: { name: 'Docker health' },
   });
   agent = new SimulatedAgent(await createAgentKeys(), () => new Promise(() => undefined));
-  agent.connect(`ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/agent/connect`);
-  await agent.waitFor(() => agent.pairingCode !== null);
-  const paired = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/v1/agents/register-agent',
-    headers: owner.headers,
-    payload: { code: agent.pairingCode, organization_id: organization.json().data.id },
-  });
-  agentId = paired.json().data.agent.id;
-  await agent.waitFor(() => agent.agentId !== null);
+  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organization.json().data.id);
   await insertTestApp(testApp.app, agentId, 'web');
 });
 

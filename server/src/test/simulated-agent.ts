@@ -7,9 +7,12 @@ import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import type { AgentToServer, ServerToAgent } from 'contract';
+import type { TestUser } from './sign-in.js';
 
 export interface AgentKeys {
   certificatePem: string;
@@ -137,4 +140,34 @@ export class SimulatedAgent {
     }
     this.notify();
   }
+}
+
+/** The agent WebSocket address of a listening app. */
+export function agentUrlOf(app: FastifyInstance): string {
+  return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/agent/connect`;
+}
+
+/**
+ * Connects `agent` to a listening app and pairs it as an operator would: the pairing code it is
+ * shown is registered by `user` for `organizationId`. Resolves with the agent's id once welcomed.
+ */
+export async function pairSimulatedAgent(
+  app: FastifyInstance,
+  agent: SimulatedAgent,
+  user: TestUser,
+  organizationId: string,
+): Promise<string> {
+  agent.connect(agentUrlOf(app));
+  await agent.waitFor(() => agent.pairingCode !== null);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/agents/register-agent',
+    headers: user.headers,
+    payload: { code: agent.pairingCode, organization_id: organizationId },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`pairing refused: ${response.statusCode} ${response.body}`);
+  const agentId = (response.json() as { data: { agent: { id: string } } }).data.agent.id;
+  await agent.waitFor(() => agent.agentId === agentId);
+  return agentId;
 }
