@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DataFolderError } from './db/connect.js';
+import { holdSqliteDataFolder } from './db/folder-guard.js';
 
 const config = loadConfig();
 let app: FastifyInstance;
 try {
+  if (!config.databaseUrl) holdSqliteDataFolder(config.dataDir);
   app = await buildApp(config);
 } catch (error) {
   // An operator's mistake gets one line saying what to fix, not a stack.

@@ -47,8 +47,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** The data folder cannot hold the database: main.ts prints this one line and exits. */
 export class DataFolderError extends Error {
-  constructor(dataDir: string, reason: string) {
-    super(`Cannot use the data folder ${dataDir}: ${reason}. Set DATA_DIR to a folder this user can write.`);
+  constructor(dataDir: string, reason: string, advice = 'Set DATA_DIR to a folder this user can write.') {
+    super(`Cannot use the data folder ${dataDir}: ${reason}. ${advice}`);
     this.name = 'DataFolderError';
   }
 }
@@ -64,18 +64,22 @@ const FOLDER_REASONS: Readonly<Record<string, string>> = {
   SQLITE_FULL: 'the disk is full',
 };
 
-function folderReason(error: unknown): string {
+export function folderReason(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   const known = typeof code === 'string' ? FOLDER_REASONS[code] : undefined;
   return known ?? (error instanceof Error ? error.message : String(error));
 }
 
+/** Creates the folder and checks this user may use it: SQLite alone would only say SQLITE_CANTOPEN, without why. */
+export function prepareDataFolder(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK);
+}
+
 function openSqlite(dataDir: string): { db: Kysely<Database>; engine: DatabaseEngine } {
   let sqlite: SqliteDatabase.Database;
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    // Checked first: SQLite would only say SQLITE_CANTOPEN, without why.
-    fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK);
+    prepareDataFolder(dataDir);
     const file = path.join(dataDir, 'dockhand.db');
     if (fs.existsSync(file)) fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
     sqlite = new SqliteDatabase(file);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,15 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-folder-'));
 fs.chmodSync(scratch, 0o755);
 after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-/** Starts the server on `dataDir` as an unprivileged user (root may write anywhere) and waits for it to end. */
-function startServer(dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const asRoot = process.getuid?.() === 0;
+/**
+ * Starts the server on `dataDir` and waits for it to end; by default as an unprivileged user,
+ * because root may write anywhere.
+ */
+function startServer(
+  dataDir: string,
+  { unprivileged = true } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const asRoot = unprivileged && process.getuid?.() === 0;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
@@ -56,4 +62,47 @@ test('a data folder below a file: one line saying a part of its path is not a fo
     result.stderr.trim(),
     `Cannot use the data folder ${path.join(file, 'data')}: a part of its path is a file, not a folder. Set DATA_DIR to a folder this user can write.`,
   );
+});
+
+/** Starts a server on `dataDir` and resolves once it listens; the caller ends it. */
+function startListeningServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Dockhand is running')) resolve(child);
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+function killed(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+test('a second server on the same SQLite folder refuses to start; after the first dies by kill -9, the folder is free', async () => {
+  const shared = path.join(scratch, 'shared');
+  const first = await startListeningServer(shared);
+  try {
+    const second = await startServer(shared, { unprivileged: false });
+    assert.equal(second.code, 1);
+    assert.equal(
+      second.stderr,
+      `Cannot use the data folder ${shared}: another Dockhand server process is using it. SQLite serves one process: stop the other one, or use PostgreSQL (DATABASE_URL) to run several replicas.\n`,
+    );
+  } finally {
+    await killed(first);
+  }
+  const third = await startListeningServer(shared);
+  await killed(third);
 });
