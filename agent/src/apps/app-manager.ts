@@ -1,7 +1,7 @@
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decryptSecret } from '../crypto/secrets.js';
-import type { ComposeProject, ComposeRunner } from '../docker/compose.js';
+import { composeSelectionOf, type ComposeProject, type ComposeRunner } from '../docker/compose.js';
 import type { DockerEngine } from '../docker/engine.js';
 import { PROJECT_LABEL, removeProjectResources } from '../docker/project-resources.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
@@ -11,7 +11,7 @@ import type { AppRecord, AppStore } from './app-store.js';
 import { builtServicesOf } from './built-services.js';
 import { readProjectLogs, type LogQuery } from './logs.js';
 import { appStatusFromContainers, type ContainerState } from './status.js';
-import { assertProjectName, assertVariableName, composeFilesOf, safeFilePath } from './validation.js';
+import { assertProjectName, assertVariableName, safeFilePath } from './validation.js';
 
 interface ContainerListEntry {
   State: string;
@@ -230,10 +230,7 @@ export class AppManager {
 
   private async removeEverything(record: AppRecord, keepVolumes: boolean): Promise<void> {
     const { app_id: appId } = record.deployment;
-    const builtServices = await builtServicesOf(
-      this.store.projectDir(appId),
-      composeFilesOf(filenamesOf(record.deployment)),
-    );
+    const builtServices = await builtServicesOf(this.store.projectDir(appId), composeFilesToRemove(record));
     await removeProjectResources(this.engine, record.projectName, { keepVolumes, builtServices });
     await this.store.remove(appId);
   }
@@ -264,13 +261,7 @@ export class AppManager {
       target: safeFilePath(directory, file.filename),
     }));
     deployment.variables.forEach((variable) => assertVariableName(variable.name));
-    const composeFiles = composeFilesOf(deployment.files.map((file) => file.filename));
-    if (composeFiles.length === 0) {
-      throw new AgentError(
-        AgentErrorCode.InvalidRequest,
-        'The app has no compose file (compose.yml or docker-compose.yml)',
-      );
-    }
+    const { files: composeFiles, profiles } = composeSelectionOf(deployment);
     const variables: Record<string, string> = {};
     for (const variable of deployment.variables) {
       variables[variable.name] = variable.is_encrypted
@@ -291,9 +282,19 @@ export class AppManager {
       name: record.projectName,
       directory,
       composeFiles,
+      profiles,
       variables,
       envFile: path.join(this.store.appDir(deployment.app_id), 'compose.env'),
     };
+  }
+}
+
+/** The compose files that may name images built for the app; none when its selection is refused. */
+function composeFilesToRemove(record: AppRecord): string[] {
+  try {
+    return composeSelectionOf(record.deployment).files;
+  } catch {
+    return [];
   }
 }
 

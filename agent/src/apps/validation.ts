@@ -8,7 +8,7 @@ const APP_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 /** The contract's filename rule, plus: the path resolves inside `baseDir`. */
 export function safeFilePath(baseDir: string, filename: string): string {
   const error = filenameError(filename);
-  if (error) throw new AgentError(AgentErrorCode.InvalidFilename, error);
+  if (error) throw new AgentError(AgentErrorCode.InvalidFilename, `${filename}: ${error}`);
   const resolved = path.resolve(baseDir, filename);
   if (!resolved.startsWith(baseDir + path.sep)) {
     throw new AgentError(AgentErrorCode.InvalidFilename, `Filename must be a relative path: ${filename}`);
@@ -33,15 +33,4 @@ export function assertProjectName(name: string): void {
 
 export function assertAppId(appId: string): void {
   if (!APP_ID.test(appId)) throw new AgentError(AgentErrorCode.InvalidRequest, 'Invalid app id');
-}
-
-/** Compose files of an app: top-level `compose*.y(a)ml` / `docker-compose*.y(a)ml`, compose.yml first. */
-export function composeFilesOf(filenames: string[]): string[] {
-  return filenames
-    .filter((name) => /^(docker-)?compose([.-][A-Za-z0-9_.-]+)?\.ya?ml$/.test(name))
-    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
-
-function rank(name: string): number {
-  return /^(docker-)?compose\.ya?ml$/.test(name) ? 0 : 1;
 }

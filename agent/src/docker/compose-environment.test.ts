@@ -89,11 +89,12 @@ test("app variables reach compose through an env file, never as the compose proc
   await apps.delete('env-app');
 });
 
-test('compose v2 command lines carry the env file and read the model as JSON', () => {
+test('compose v2 command lines carry the env file, the files and profiles, and read the model as JSON', () => {
   const project = {
     name: 'p',
     directory: '/apps/a/project',
     composeFiles: ['compose.yml', 'compose.override.yml'],
+    profiles: ['debug'],
     variables: {},
     envFile: '/apps/a/compose.env',
   };
@@ -110,6 +111,8 @@ test('compose v2 command lines carry the env file and read the model as JSON', (
     'compose.yml',
     '--file',
     'compose.override.yml',
+    '--profile',
+    'debug',
     'config',
     '--format',
     'json',

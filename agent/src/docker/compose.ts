@@ -1,7 +1,14 @@
 import { AgentError, AgentErrorCode } from '../errors.js';
-import { chmod, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { envFileText, type EnvFileDialect } from './env-file.js';
+import {
+  COMPOSE_SELECTION_VARIABLES,
+  composeSelection,
+  type AppDeployment,
+  type ComposeSelection,
+} from 'contract';
+import { composeEnvText, PROJECT_DOTENV, projectDotenvError, type EnvFileDialect } from './env-file.js';
 import { runCommand, type CommandResult } from './run-command.js';
 import type { TestHold } from './test-hold.js';
 
@@ -20,10 +27,26 @@ export async function detectComposeCli(forced = ''): Promise<ComposeCli> {
   return { command: 'docker-compose', baseArgs: [] };
 }
 
+/**
+ * The files and profiles compose runs an app with: Compose's own selection (the contract's rule:
+ * canonical file plus override, or COMPOSE_FILE; COMPOSE_PROFILES). The one place the agent builds
+ * the list; a file the agent adds for every app belongs here.
+ */
+export function composeSelectionOf(deployment: AppDeployment): ComposeSelection {
+  const { selection, error } = composeSelection(
+    deployment.files.map((file) => file.filename),
+    deployment.variables,
+  );
+  if (error !== null) throw new AgentError(AgentErrorCode.InvalidRequest, error);
+  return selection;
+}
+
 export interface ComposeProject {
   name: string;
   directory: string;
   composeFiles: string[];
+  /** `--profile` of each (COMPOSE_PROFILES). */
+  profiles: string[];
   /** Interpolation variables (already decrypted); system entries of the environment win. */
   variables: Record<string, string>;
   /** Where they are written for `--env-file` (0600, outside the project folder). */
@@ -44,9 +67,12 @@ export class ComposeRunner {
    * env file, rewritten before every command so it always matches the project.
    */
   async run(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
-    await writeFile(project.envFile, envFileText(project.variables, composeDialect(this.cli)), {
-      mode: 0o600,
-    });
+    const envText = composeEnvText(
+      await projectDotenv(project.directory),
+      interpolated(project.variables),
+      composeDialect(this.cli),
+    );
+    await writeFile(project.envFile, envText, { mode: 0o600 });
     await chmod(project.envFile, 0o600);
     await this.hold?.(`before-${subcommand[0]}`, project.name);
     const result = await runCommand(this.cli.command, composeArgs(this.cli, project, subcommand), {
@@ -87,6 +113,27 @@ export class ComposeRunner {
   }
 }
 
+/** The project's `.env` (empty when it has none); refused when it would steer compose. */
+async function projectDotenv(directory: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(path.join(directory, PROJECT_DOTENV), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+  const error = projectDotenvError(text);
+  if (error) throw new AgentError(AgentErrorCode.InvalidVariable, error);
+  return text;
+}
+
+/** COMPOSE_FILE and COMPOSE_PROFILES became arguments: compose must not read them a second time. */
+function interpolated(variables: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(variables).filter(([name]) => !COMPOSE_SELECTION_VARIABLES.includes(name)),
+  );
+}
+
 function composeDialect(cli: ComposeCli): EnvFileDialect {
   return cli.baseArgs.includes('compose') ? 'v2' : 'v1';
 }
@@ -103,6 +150,7 @@ export function composeArgs(cli: ComposeCli, project: ComposeProject, subcommand
     project.envFile,
   ];
   for (const file of project.composeFiles) args.push('--file', file);
+  for (const profile of project.profiles) args.push('--profile', profile);
   return [...args, ...subcommand];
 }
 

@@ -18,9 +18,23 @@ export {
 export { PLANS, type CatalogItem, type Plan, type Release, type Sponsorship } from './catalog.js';
 export { LogLimits } from './logs.js';
 export {
+  CANONICAL_COMPOSE_FILES,
+  ComposeFilesText,
+  composeFilesInUse,
+  composeSelection,
+  composeVariableError,
+  OVERRIDE_COMPOSE_FILES,
+  type ComposeFilesInUse,
+  type ComposeSelection,
+  type SelectionVariable,
+} from './compose-files.js';
+export {
   APP_NAME_MAX,
   appNameError,
   cleanName,
+  COMPOSE_FILE_VARIABLE,
+  COMPOSE_PROFILES_VARIABLE,
+  COMPOSE_SELECTION_VARIABLES,
   DisplayNames,
   DisplayNameText,
   displayNameError,

@@ -54,8 +54,9 @@ test('variable name: required, identifier characters, leading underscore reserve
 test('variable name: COMPOSE_* and DOCKER_* would steer the compose process and are refused by name', () => {
   for (const name of [
     'COMPOSE_PROJECT_NAME',
-    'COMPOSE_FILE',
-    'COMPOSE_PROFILES',
+    'COMPOSE_PATH_SEPARATOR',
+    'compose_file',
+    'Compose_Profiles',
     'DOCKER_HOST',
     'DOCKER_CONFIG',
     'docker_host',
@@ -67,6 +68,8 @@ test('variable name: COMPOSE_* and DOCKER_* would steer the compose process and 
         `Variable ${name} is not allowed: names starting with COMPOSE_ or DOCKER_ would change how Docker Compose runs the app`,
         name,
       );
+  // The two Dockhand reads itself to choose files and profiles (see compose-files.ts).
+  for (const name of ['COMPOSE_FILE', 'COMPOSE_PROFILES']) assert.equal(variableNameError(name), null, name);
   // Names that only contain the words are the app's own.
   for (const name of ['MY_DOCKER_HOST', 'COMPOSER_HOME', 'DOCKERHUB_USER', 'APP_COMPOSE_FILE'])
     assert.equal(variableNameError(name), null, name);

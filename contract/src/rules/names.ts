@@ -66,17 +66,25 @@ export interface VariableNameContext {
 
 /**
  * Names Docker Compose and the Docker CLI read from the env file the agent passes with
- * `--env-file` ({app}/compose.env): COMPOSE_PROJECT_NAME, COMPOSE_FILE, COMPOSE_PROFILES,
- * DOCKER_HOST, DOCKER_CONFIG, ... would steer the agent's own compose process, not the app.
- * Refused in any letter case and in every context, templates included.
+ * `--env-file` ({app}/compose.env): COMPOSE_PROJECT_NAME, DOCKER_HOST, DOCKER_CONFIG, ... would
+ * steer the agent's own compose process, not the app. Refused in any letter case and in every
+ * context, templates included.
  */
 const STEERS_COMPOSE = /^(COMPOSE|DOCKER)_/i;
+export const COMPOSE_FILE_VARIABLE = 'COMPOSE_FILE';
+export const COMPOSE_PROFILES_VARIABLE = 'COMPOSE_PROFILES';
+/**
+ * The exceptions, spelled exactly so: the agent reads them and turns them into `--file` and
+ * `--profile` arguments (see compose-files.ts); they never reach Compose's environment.
+ */
+export const COMPOSE_SELECTION_VARIABLES: readonly string[] = [COMPOSE_FILE_VARIABLE, COMPOSE_PROFILES_VARIABLE];
 
 /** A user's variable name; names starting with '_' are reserved unless `context` allows them. */
 export function variableNameError(name: string, context: VariableNameContext = {}): RuleResult {
   if (!name.trim()) return NameText.variableRequired;
   if (!isVariableName(name)) return NameText.variableChars;
-  if (STEERS_COMPOSE.test(name)) return NameText.variableSteersCompose(name);
+  if (STEERS_COMPOSE.test(name) && !COMPOSE_SELECTION_VARIABLES.includes(name))
+    return NameText.variableSteersCompose(name);
   const reservedAllowed = context.allowReserved || context.isOverride || context.clashesWithNonUser;
   return name.startsWith('_') && !reservedAllowed ? NameText.variableReserved : null;
 }

@@ -188,3 +188,85 @@ test('create, read, edit, rename, recolour and delete an app; only members of it
   });
   assert.deepEqual((await call(owner, 'GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps, []);
 });
+
+test("compose files: Compose's own selection is shown on the app page; COMPOSE_FILE and COMPOSE_PROFILES are checked by name before anything is sent", async () => {
+  const sentBefore = deployed.length;
+  const create = (name: string, files: Record<string, string>, variables: Record<string, string> = {}) =>
+    call(owner, 'POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+      config: {
+        name,
+        files: Object.keys(files).map((filename) => ({
+          id: filename,
+          filename,
+          is_encrypted: false,
+          type: 'user',
+        })),
+        variables: Object.keys(variables).map((id) => ({ id, name: id, is_encrypted: false, type: 'user' })),
+      },
+      files,
+      variables,
+    });
+  const project = {
+    'compose.yml': 'services: {}\n',
+    'compose.override.yml': '{}\n',
+    'compose.prod.yml': '{}\n',
+  };
+
+  const refusals: [Record<string, string>, Record<string, string>, string][] = [
+    [
+      { 'compose.prod.yml': '{}\n' },
+      {},
+      'The app has no compose file: add compose.yaml, compose.yml, docker-compose.yaml or docker-compose.yml, or name the files in COMPOSE_FILE',
+    ],
+    [
+      project,
+      { COMPOSE_FILE: 'compose.yml:compose.staging.yml' },
+      'COMPOSE_FILE names compose.staging.yml, which is not a file of this app',
+    ],
+    [
+      project,
+      { COMPOSE_FILE: '/etc/compose.yml' },
+      'COMPOSE_FILE names /etc/compose.yml: Filename must be a relative path',
+    ],
+    [
+      project,
+      { COMPOSE_PROFILES: 'debug;rm' },
+      "COMPOSE_PROFILES names debug;rm, which is not a profile name (letters, digits, '_', '.' and '-')",
+    ],
+    [
+      project,
+      { COMPOSE_PROJECT_NAME: 'other' },
+      'Variable #1: Variable COMPOSE_PROJECT_NAME is not allowed: names starting with COMPOSE_ or DOCKER_ would change how Docker Compose runs the app',
+    ],
+  ];
+  for (const [files, variables, message] of refusals) {
+    const refused = await create('refused', files, variables);
+    assert.deepEqual([refused.status, refused.message], [400, message]);
+  }
+  assert.equal(deployed.length, sentBefore, 'nothing reached the agent');
+
+  const plain = await create('picked', project);
+  assert.equal(plain.message, 'App created');
+  const read = async (appId: string) =>
+    (await call(owner, 'GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${appId}`)).data.compose;
+  assert.deepEqual(await read(plain.data.id), {
+    files: ['compose.yml', 'compose.override.yml'],
+    profiles: [],
+    error: null,
+  });
+  const chosen = await create('chosen', project, {
+    COMPOSE_FILE: 'compose.yml:compose.prod.yml',
+    COMPOSE_PROFILES: 'debug,tools',
+  });
+  assert.equal(chosen.message, 'App created');
+  assert.deepEqual(await read(chosen.data.id), {
+    files: ['compose.yml', 'compose.prod.yml'],
+    profiles: ['debug', 'tools'],
+    error: null,
+  });
+  // The agent receives the variables as they are; it turns them into --file and --profile.
+  assert.deepEqual(
+    deployed.at(-1)?.variables.map((variable) => variable.name),
+    ['COMPOSE_FILE', 'COMPOSE_PROFILES'],
+  );
+});

@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TemplateDeployment } from '../catalog/template-types.js';
 import { DomainError } from '../errors/domain-error.js';
-import { ENCRYPTED_PLACEHOLDER, isEncryptedValue, type AppDeployment } from 'contract';
+import {
+  composeFilesInUse,
+  ENCRYPTED_PLACEHOLDER,
+  isEncryptedValue,
+  type AppDeployment,
+  type ComposeFilesInUse,
+} from 'contract';
 import type { AppFileRow, AppVariableRow, StoredApp } from './app-store.js';
 import { validateFilename, validateVariableName } from './app-rules.js';
 import type { AppDetails } from './app-views.js';
@@ -211,7 +217,15 @@ export function toAppDetails(
     versions: meta.versions,
     files,
     variables,
+    compose: composeInUseOf(buildDeployment(stored, template)),
   };
+}
+
+function composeInUseOf(deployment: AppDeployment): ComposeFilesInUse {
+  return composeFilesInUse(
+    deployment.files.map((file) => file.filename),
+    deployment.variables,
+  );
 }
 
 /** What the agent deploys: template files/variables overridden by the app's own (constants win). */

@@ -23,7 +23,13 @@ import {
 } from './app-lookup.js';
 import type { OperationRequest, PreparedOperation } from '../operations/operation-log.js';
 import { undoDeploy, type DeployPayload } from './app-operations.js';
-import { optionalText, projectNameFor, validateColor, validateIcon } from './app-rules.js';
+import {
+  optionalText,
+  projectNameFor,
+  validateColor,
+  validateComposeSelection,
+  validateIcon,
+} from './app-rules.js';
 import {
   loadStoredApp,
   saveStoredApp,
@@ -157,10 +163,12 @@ async function deployThenSave(
   const { context, hub } = deps;
   requireOnline(context, agent);
   const timeout = context.config.agentHub.deployTimeoutMs;
+  const deployment = buildDeployment(stored, templateOf(deps, stored.app, agent, stored.app.version));
+  validateComposeSelection(deployment);
   const payload: DeployPayload = {
     is_new: previous === null,
     stored,
-    deployment: buildDeployment(stored, templateOf(deps, stored.app, agent, stored.app.version)),
+    deployment,
     previous_deployment: previous ? previousDeployment(deps, agent, previous) : null,
   };
   return {

@@ -1,5 +1,13 @@
 /** Validation rules of spec section 5 for apps, applied by the server before anything is stored. */
-import { appNameError, DisplayNames, filenameError, NameText, variableNameError } from 'contract';
+import {
+  appNameError,
+  composeSelection,
+  DisplayNames,
+  filenameError,
+  NameText,
+  variableNameError,
+  type AppDeployment,
+} from 'contract';
 import { validDisplayName } from '../errors/display-name.js';
 import { DomainError } from '../errors/domain-error.js';
 
@@ -34,6 +42,16 @@ export function validateVariableName(name: unknown, index: number): string {
   const error = variableNameError(text);
   if (error) throw invalid('APP_VARIABLE', `Variable #${index + 1}: ${error}`);
   return text;
+}
+
+/**
+ * The files and profiles Compose will run with (the contract's rule: canonical file and override,
+ * COMPOSE_FILE, COMPOSE_PROFILES): refused here, by name, before anything is sent to the agent.
+ */
+export function validateComposeSelection(deployment: AppDeployment): void {
+  const filenames = deployment.files.map((file) => file.filename);
+  const { error } = composeSelection(filenames, deployment.variables);
+  if (error) throw invalid('APP_COMPOSE_FILES', error);
 }
 
 export function optionalText(value: unknown, fallback: string | null, max = 1000): string | null {

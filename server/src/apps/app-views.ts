@@ -3,6 +3,7 @@
  * /api/docs and the services' return types are one, so the serializer keeps every field.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import type { ComposeFilesInUse } from 'contract';
 import { EXTENSIONS } from '../catalog/template-types.js';
 
 const nullableText = Type.Union([Type.String(), Type.Null()]);
@@ -24,6 +25,16 @@ const configEntry = {
   is_encrypted: Type.Boolean(),
   app_id: nullableText,
 };
+
+/** The compose files and profiles the app runs with (the contract's rule), or why it cannot run. */
+const ComposeInUse = Type.Object({
+  files: Type.Array(Type.String()),
+  profiles: Type.Array(Type.String()),
+  error: nullableText,
+});
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const composeMatchesContract: Same<ComposeFilesInUse, Static<typeof ComposeInUse>> = true;
+void composeMatchesContract;
 
 /** One app with its configuration (get-app); `files` and `variables` map entry ids to contents. */
 export const AppDetails = Type.Object({
@@ -57,6 +68,7 @@ export const AppDetails = Type.Object({
   versions: Type.Array(Type.Object({ name: Type.String(), breaking_changes: Type.Boolean() })),
   files: Type.Record(Type.String(), Type.String()),
   variables: Type.Record(Type.String(), Type.String()),
+  compose: ComposeInUse,
 });
 export type AppDetails = Static<typeof AppDetails>;
 

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { filenameError, findVariableReferences, isVariableName, PLANS, type Sponsorship } from 'contract';
+import {
+  CANONICAL_COMPOSE_FILES,
+  filenameError,
+  findVariableReferences,
+  isVariableName,
+  PLANS,
+  type Sponsorship,
+} from 'contract';
 import {
   EXTENSIONS,
   SECRET_CHARSETS,
@@ -37,7 +44,6 @@ const TEMPLATE_ID = /^[a-z][a-z0-9-]{1,62}$/;
 const ASSET_FILENAME = /^[a-z0-9][a-z0-9._-]*\.(svg|png|webp)$/;
 const IMAGE_TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const COMPOSE_FILENAME = /^(docker-)?compose\.ya?ml$/;
 
 /**
  * Validates one template.json (already JSON-parsed) from `folder` and reads the files it
@@ -110,7 +116,7 @@ function readFiles(json: JsonObject, templateDir: string): TemplateFile[] {
     (index) => `files[${index}].filename`,
     'filename',
   );
-  if (!files.some((file) => COMPOSE_FILENAME.test(file.filename))) {
+  if (!files.some((file) => CANONICAL_COMPOSE_FILES.includes(file.filename))) {
     throw new TemplateFieldError('files', 'must include a Compose file (compose.yml or docker-compose.yml)');
   }
   return files;
