@@ -47,7 +47,8 @@ export interface SelectionVariable {
 export const ComposeFilesText = {
   noComposeFile:
     'The app has no compose file: add compose.yaml, compose.yml, docker-compose.yaml or docker-compose.yml, or name the files in COMPOSE_FILE',
-  notSecret: (name: string) => `${name} cannot be a secret: Dockhand reads it to choose how Compose runs the app`,
+  notSecret: (name: string) =>
+    `${name} cannot be a secret: Dockhand reads it to choose how Compose runs the app`,
   fileNotInApp: (file: string) => `COMPOSE_FILE names ${file}, which is not a file of this app`,
   filePath: (file: string, reason: string) => `COMPOSE_FILE names ${file}: ${reason}`,
   profileName: (profile: string) =>

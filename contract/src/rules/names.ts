@@ -77,7 +77,10 @@ export const COMPOSE_PROFILES_VARIABLE = 'COMPOSE_PROFILES';
  * The exceptions, spelled exactly so: the agent reads them and turns them into `--file` and
  * `--profile` arguments (see compose-files.ts); they never reach Compose's environment.
  */
-export const COMPOSE_SELECTION_VARIABLES: readonly string[] = [COMPOSE_FILE_VARIABLE, COMPOSE_PROFILES_VARIABLE];
+export const COMPOSE_SELECTION_VARIABLES: readonly string[] = [
+  COMPOSE_FILE_VARIABLE,
+  COMPOSE_PROFILES_VARIABLE,
+];
 
 /** A user's variable name; names starting with '_' are reserved unless `context` allows them. */
 export function variableNameError(name: string, context: VariableNameContext = {}): RuleResult {
