@@ -7,7 +7,7 @@ import { normalizePairingCode } from './pairing-code.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DisplayNames, Feature, NamedValue } from 'contract';
 import { validDisplayName } from '../errors/display-name.js';
-import { AttemptLimiter } from './attempt-limiter.js';
+import { createAttemptLimiter } from '../limits/attempt-limiter.js';
 import {
   claimPairingCode,
   deleteAndRevokeAgent,
@@ -57,13 +57,21 @@ export class AgentService {
   // Guessing a 6-character code is only feasible at volume: cap every attempt per user, and per
   // address only well-formed codes that claimed nothing, so one office behind NAT is not locked out
   // by a colleague's typos (behind a proxy the address needs TRUST_PROXY, see the README).
-  private readonly perUser = new AttemptLimiter(10, 10 * 60_000);
-  private readonly perAddress = new AttemptLimiter(30, 10 * 60_000);
+  private readonly perUser;
+  private readonly perAddress;
 
   constructor(
     private readonly context: AppContext,
     private readonly hub: AgentHub,
-  ) {}
+  ) {
+    const window = { windowMs: 10 * 60_000 };
+    this.perUser = createAttemptLimiter(context.database, { name: 'pairing-user', attempts: 10, ...window });
+    this.perAddress = createAttemptLimiter(context.database, {
+      name: 'pairing-address',
+      attempts: 30,
+      ...window,
+    });
+  }
 
   async list(userId: string): Promise<AgentView[]> {
     return (await listAgentsOfUser(this.context.db, userId)).map(toAgentView);
@@ -87,7 +95,8 @@ export class AgentService {
     address: string,
     input: { code: string; organization_id: string },
   ): Promise<AgentView> {
-    if (!this.perUser.hit(userId) || this.perAddress.isOver(address)) throw agentErrors.pairingRateLimited();
+    if (!(await this.perUser.hit(userId)) || (await this.perAddress.isOver(address)))
+      throw agentErrors.pairingRateLimited();
     const code = normalizePairingCode(input.code);
     if (!code) throw agentErrors.pairingCodeInvalid();
     const id = randomUUID();
@@ -98,7 +107,7 @@ export class AgentService {
       now: Date.now(),
     });
     if (!claimed) {
-      this.perAddress.hit(address);
+      await this.perAddress.hit(address);
       throw agentErrors.pairingCodeInvalid();
     }
     await this.hub.agentClaimed(claimed.certificate_fingerprint, id);

@@ -5,7 +5,8 @@ import { SignInFailure, type SignInFailureCode } from 'contract';
 import type { AppContext } from '../context.js';
 import { databaseFailureOf } from '../db/errors.js';
 import { publicRoute, readAccessToken, signedIn, userOf } from '../http/access.js';
-import { createRateLimiter } from '../http/rate-limit.js';
+import { limitPerAddress } from '../http/rate-limit.js';
+import { createAttemptLimiter } from '../limits/attempt-limiter.js';
 import { answers, done, envelope } from '../http/schemas.js';
 import { clearSessionCookies, REFRESH_TOKEN_COOKIE, setSessionCookies } from './cookies.js';
 import { authErrors } from './errors.js';
@@ -34,7 +35,13 @@ function callbackFailure(error: unknown): SignInFailureCode {
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const { config } = context;
   const relyingParty = createOidcRelyingParty(config, () => loopbackBase(app));
-  const limit = createRateLimiter(config.auth.rateLimitPerMinute);
+  const limit = limitPerAddress(
+    createAttemptLimiter(context.database, {
+      name: 'sign-in',
+      attempts: config.auth.rateLimitPerMinute,
+      windowMs: 60_000,
+    }),
+  );
   const secure = config.publicUrl.startsWith('https://');
   const stopPruning = pruneEndedSessions(context.db, (error) =>
     app.log.warn({ err: error }, 'session pruning failed'),

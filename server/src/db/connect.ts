@@ -22,6 +22,8 @@ export type DatabaseEngine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: DatabaseEngine;
+  /** The connection pool on PostgreSQL, for libraries that keep their own tables (attempt limits). */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export interface DatabaseOptions {
 const PG_INT8_OID = 20;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const { db, engine } = options.databaseUrl
+  const { db, engine, pgPool } = options.databaseUrl
     ? openPostgres(options.databaseUrl)
     : openSqlite(options.dataDir);
   try {
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await db.destroy();
     throw error;
   }
-  return { db, engine, close: () => db.destroy() };
+  return { db, engine, pgPool, close: () => db.destroy() };
 }
 
 /** The data folder cannot hold the database: main.ts prints this one line and exits. */
@@ -76,7 +78,7 @@ export function prepareDataFolder(dataDir: string): void {
   fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK);
 }
 
-function openSqlite(dataDir: string): { db: Kysely<Database>; engine: DatabaseEngine } {
+function openSqlite(dataDir: string): { db: Kysely<Database>; engine: DatabaseEngine; pgPool?: undefined } {
   let sqlite: SqliteDatabase.Database;
   try {
     prepareDataFolder(dataDir);
@@ -134,7 +136,11 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatab
   };
 }
 
-function openPostgres(connectionString: string): { db: Kysely<Database>; engine: DatabaseEngine } {
+function openPostgres(connectionString: string): {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  pgPool: pg.Pool;
+} {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -155,5 +161,9 @@ function openPostgres(connectionString: string): { db: Kysely<Database>; engine:
   // 'error' on the checked-out client, which nobody else listens to: without this it crashes the
   // process. The pool drops the dead client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    engine: 'postgres',
+    pgPool: pool,
+  };
 }

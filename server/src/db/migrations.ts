@@ -14,6 +14,7 @@ import * as usersPart001 from '../auth/migration-001-users.js';
 import * as sessions002 from '../auth/migration-002-sessions.js';
 import * as emailVerified103 from '../auth/migration-103-email-verified.js';
 import * as billing003 from '../billing/migration-003-billing.js';
+import * as attemptLimits104 from '../limits/migration-104-attempt-limits.js';
 import * as operations101 from '../operations/migration-101-operations.js';
 import * as organizationsPart001 from '../organizations/migration-001-organizations.js';
 import * as organizationsPart102 from '../organizations/migration-102-clean-names.js';
@@ -35,6 +36,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '101_app_operations': operations101,
   '102_clean_names': inOrder(organizationsPart102, agentsPart102, appsPart102),
   '103_email_verified': emailVerified103,
+  '104_attempt_limits': attemptLimits104,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

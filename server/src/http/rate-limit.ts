@@ -1,24 +1,13 @@
 /**
- * A small fixed-window limiter per client address, for the sign-in and refresh endpoints
- * (one process; replicas each count their own). Answers 429 with the usual envelope.
+ * A limit per client address on public endpoints (sign-in, refresh), answered 429 with the usual
+ * envelope. The count is shared by every replica (limits/attempt-limiter.ts).
  */
 import type { FastifyRequest } from 'fastify';
+import type { AttemptLimiter } from '../limits/attempt-limiter.js';
 import { edgeErrors } from './errors.js';
 
-export function createRateLimiter(
-  limitPerWindow: number,
-  windowMs = 60_000,
-): (request: FastifyRequest) => Promise<void> {
-  const counts = new Map<string, number>();
-  let windowStart = Date.now();
+export function limitPerAddress(limiter: AttemptLimiter): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
-    const now = Date.now();
-    if (now - windowStart >= windowMs) {
-      counts.clear();
-      windowStart = now;
-    }
-    const count = (counts.get(request.ip) ?? 0) + 1;
-    counts.set(request.ip, count);
-    if (count > limitPerWindow) throw edgeErrors.rateLimited();
+    if (!(await limiter.hit(request.ip))) throw edgeErrors.rateLimited();
   };
 }
