@@ -27,6 +27,9 @@ export function deploymentDigest(deployment: AppDeployment): string {
     project: deployment.project,
     files: deployment.files.map((f) => [f.filename, f.content, f.is_encrypted]),
     variables: deployment.variables.map((v) => [v.name, v.value, v.is_encrypted]),
+    // Only when set, so the digests of deployments made before exposure existed stay the same.
+    ...(deployment.exposure ? { exposure: deployment.exposure } : {}),
+    ...(deployment.provides_expose ? { provides_expose: deployment.provides_expose } : {}),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

@@ -18,12 +18,38 @@ export const DeploymentVariable = Type.Object({
 });
 export type DeploymentVariable = Static<typeof DeploymentVariable>;
 
+/**
+ * How the app is reached from outside (the `expose` extension): through a proxy app on the same
+ * agent by domain, or by publishing the service's port on a host port. The agent wires it beside
+ * the user's files (an override file and a proxy route), never inside them.
+ */
+export const Exposure = Type.Union([
+  Type.Object({
+    kind: Type.Literal('proxy'),
+    proxy_app_id: Type.String(),
+    service: Type.String(),
+    port: Type.Integer({ minimum: 1, maximum: 65535 }),
+    domains: Type.Array(Type.String(), { minItems: 1 }),
+  }),
+  Type.Object({
+    kind: Type.Literal('port'),
+    service: Type.String(),
+    port: Type.Integer({ minimum: 1, maximum: 65535 }),
+    host_port: Type.Integer({ minimum: 1, maximum: 65535 }),
+  }),
+]);
+export type Exposure = Static<typeof Exposure>;
+
 export const AppDeployment = Type.Object({
   app_id: Type.String(),
   /** Compose project name chosen by the server (the agent prepends its configured prefix). */
   project: Type.String(),
   files: Type.Array(DeploymentFile),
   variables: Type.Array(DeploymentVariable),
+  /** Absent: the app is not exposed (None). */
+  exposure: Type.Optional(Exposure),
+  /** A proxy app: the compose service that serves other apps' routes. */
+  provides_expose: Type.Optional(Type.Object({ service: Type.String() })),
 });
 export type AppDeployment = Static<typeof AppDeployment>;
 

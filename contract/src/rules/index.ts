@@ -60,6 +60,22 @@ export {
   type OrganizationRole,
 } from './roles.js';
 export { DOCKER_NOT_RESPONDING } from './docker-health.js';
+export {
+  domainError,
+  EXPOSE,
+  ExposeVariables,
+  EXTENSIONS,
+  ExtensionText,
+  isExtensionName,
+  isPublicDomain,
+  parseDomains,
+  parseHostPort,
+  SELF_APP_ID,
+  serviceNameError,
+  type ExtensionName,
+  type ExtensionValue,
+  type SupportedExtension,
+} from './extensions.js';
 export { SignInFailure, signInFailureText, type SignInFailureCode } from './sign-in.js';
 export {
   findVariableReferences,

@@ -22,6 +22,7 @@ const stored: StoredApp = {
     icon: 'Package',
     color: '#000000',
     extension_values: '[]',
+    supported_extensions: '[]',
     status: 0,
     created_at: 0,
     updated_at: 0,

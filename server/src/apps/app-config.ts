@@ -9,9 +9,12 @@ import { DomainError } from '../errors/domain-error.js';
 import {
   composeFilesInUse,
   ENCRYPTED_PLACEHOLDER,
+  ExposeVariables,
   isEncryptedValue,
   type AppDeployment,
   type ComposeFilesInUse,
+  type ExtensionValue,
+  type SupportedExtension,
 } from 'contract';
 import type { AppFileRow, AppVariableRow, StoredApp } from './app-store.js';
 import { validateFilename, validateVariableName } from './app-rules.js';
@@ -140,12 +143,36 @@ const templateId = (kind: 'file' | 'variable', name: string) => `template-${kind
 const shown = (value: string, encrypted: boolean) =>
   encrypted && value !== '' ? ENCRYPTED_PLACEHOLDER : value;
 
+/** An app's extensions: the values whose provider still exists, and what it supports. */
+export interface AppExtensions {
+  values: ExtensionValue[];
+  supported: SupportedExtension[];
+}
+
+/**
+ * The inherited items an extension contributes, carrying the providing app's id (spec section 6's
+ * extension filter): a proxy asks for the app's domains, Expose Port (the app itself) for a host port.
+ */
+function contributedVariables(appId: string, values: ExtensionValue[]) {
+  return values.map((value) => {
+    const name = value.extension_app_id === appId ? ExposeVariables.hostPort : ExposeVariables.domains;
+    return {
+      id: `extension-variable:${name}`,
+      name,
+      is_encrypted: false,
+      type: 'inherited' as const,
+      app_id: value.extension_app_id,
+    };
+  });
+}
+
 /** App details of spec section 3 (config + tags + versions + contents by id). */
 export function toAppDetails(
   stored: StoredApp,
   template: TemplateDeployment | null,
   meta: { tags: { name: string }[]; versions: { name: string; breaking_changes: boolean }[] },
   version: string | null,
+  extensions: AppExtensions,
 ): AppDetails {
   const { app } = stored;
   const files: Record<string, string> = {};
@@ -168,7 +195,7 @@ export function toAppDetails(
     }),
   ];
   const filled = new Map(stored.variables.filter((v) => v.type === 'inherited').map((v) => [v.name, v]));
-  const configVariables = [
+  const configVariables: AppDetails['config']['variables'] = [
     ...(template?.variables ?? [])
       .filter((variable) => !variable.name.startsWith('_'))
       .map((variable) => {
@@ -198,6 +225,10 @@ export function toAppDetails(
         };
       }),
   ];
+  for (const contributed of contributedVariables(app.id, extensions.values)) {
+    variables[contributed.id] = '';
+    configVariables.push(contributed);
+  }
   return {
     config: {
       id: app.id,
@@ -210,8 +241,8 @@ export function toAppDetails(
       color: app.color,
       files: configFiles,
       variables: configVariables,
-      extension_values: JSON.parse(app.extension_values) as unknown[],
-      supported_extensions: template?.supported_extensions ?? [],
+      extension_values: extensions.values,
+      supported_extensions: extensions.supported,
     },
     tags: meta.tags,
     versions: meta.versions,

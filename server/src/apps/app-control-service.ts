@@ -2,8 +2,8 @@
 import { requireDockerResponding, requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import type { AppDeployment, AppOperation } from 'contract';
-import { buildDeployment } from './app-config.js';
-import { requireApp, templateOf, type AppDeps } from './app-lookup.js';
+import { deploymentOf } from './app-deployment.js';
+import { requireApp, type AppDeps } from './app-lookup.js';
 import type { OperationRequest } from '../operations/operation-log.js';
 import { deleteApp, loadStoredApp, updateAppFields } from './app-store.js';
 import type { DeletePayload } from './app-operations.js';
@@ -32,7 +32,7 @@ export async function controlApp(
     let deployment: AppDeployment | undefined;
     if (operation === 'update' || operation === 'redeploy') {
       const stored = await loadStoredApp(context.db, app);
-      deployment = buildDeployment(stored, templateOf(deps, app, agent, app.version));
+      deployment = await deploymentOf(deps, agent, stored);
     }
     return {
       appId: app.id,

@@ -9,7 +9,14 @@ import type { AppDeployment } from 'contract';
 import { requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { generateSecretValue } from '../catalog/templates.js';
-import { buildDeployment, parseUserEntries, type ConfigInput } from './app-config.js';
+import { parseUserEntries, type ConfigInput } from './app-config.js';
+import { deploymentOf } from './app-deployment.js';
+import {
+  parseExtensionValues,
+  parseSupportedExtensions,
+  storedExtensionValues,
+  supportedExtensionsOf,
+} from './app-extensions.js';
 import {
   catalogOf,
   DEFAULT_COLOR,
@@ -62,6 +69,9 @@ export async function createApp(
       icon: validateIcon(config.icon, DEFAULT_ICON),
       color: validateColor(config.color, DEFAULT_COLOR),
     });
+    const supported = parseSupportedExtensions(config.supported_extensions);
+    app.supported_extensions = JSON.stringify(supported);
+    app.extension_values = JSON.stringify(parseExtensionValues(config.extension_values, supported, id));
     const stored: StoredApp = { app, ...parseUserEntries(input, id, null) };
     return deployThenSave(deps, agent, stored, null);
   });
@@ -93,6 +103,17 @@ export async function updateApp(
       color: validateColor(config.color, existing.app.color),
       updated_at: Date.now(),
     };
+    // A catalog app's extensions come from its template; a custom app keeps its own unless it sends new ones.
+    if (!template && config.supported_extensions !== undefined)
+      app.supported_extensions = JSON.stringify(parseSupportedExtensions(config.supported_extensions));
+    const supported = supportedExtensionsOf(app, template);
+    app.extension_values = JSON.stringify(
+      config.extension_values === undefined
+        ? storedExtensionValues(app).filter((value) =>
+            supported.some((entry) => entry.extension === value.extension),
+          )
+        : parseExtensionValues(config.extension_values, supported, app.id),
+    );
     const inherited = existing.variables.filter((variable) => variable.type === 'inherited');
     const user = parseUserEntries(input, app.id, existing);
     const stored: StoredApp = { app, files: user.files, variables: [...inherited, ...user.variables] };
@@ -163,13 +184,13 @@ async function deployThenSave(
   const { context, hub } = deps;
   requireOnline(context, agent);
   const timeout = context.config.agentHub.deployTimeoutMs;
-  const deployment = buildDeployment(stored, templateOf(deps, stored.app, agent, stored.app.version));
+  const deployment = await deploymentOf(deps, agent, stored);
   validateComposeSelection(deployment);
   const payload: DeployPayload = {
     is_new: previous === null,
     stored,
     deployment,
-    previous_deployment: previous ? previousDeployment(deps, agent, previous) : null,
+    previous_deployment: previous ? await previousDeployment(deps, agent, previous) : null,
   };
   return {
     appId: stored.app.id,
@@ -189,10 +210,14 @@ async function deployThenSave(
   };
 }
 
-/** The running version's deployment, to roll back to; null when its template version is gone. */
-function previousDeployment(deps: AppDeps, agent: AgentRecord, previous: StoredApp): AppDeployment | null {
+/** The running version's deployment, to roll back to; null when its template version (or proxy) is gone. */
+async function previousDeployment(
+  deps: AppDeps,
+  agent: AgentRecord,
+  previous: StoredApp,
+): Promise<AppDeployment | null> {
   try {
-    return buildDeployment(previous, templateOf(deps, previous.app, agent, previous.app.version));
+    return await deploymentOf(deps, agent, previous);
   } catch {
     return null;
   }

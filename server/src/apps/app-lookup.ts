@@ -39,6 +39,7 @@ export function newAppRow(fields: NewAppFields): AppRow {
     color: DEFAULT_COLOR,
     ...fields,
     extension_values: '[]',
+    supported_extensions: '[]',
     status: 0,
     created_at: now,
     updated_at: now,

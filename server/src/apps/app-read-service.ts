@@ -6,7 +6,8 @@ import { invalidRequest } from '../errors/domain-error.js';
 import { LogLimits, ORGANIZATION_ROLES, type AppLogs } from 'contract';
 import { toAppDetails } from './app-config.js';
 import { requireApp, templateMeta, templateOf, type AppDeps } from './app-lookup.js';
-import { listAppsOfAgents, loadStoredApp } from './app-store.js';
+import { storedExtensionValues, supportedExtensionsOf } from './app-extensions.js';
+import { findApp, listAppsOfAgents, loadStoredApp } from './app-store.js';
 
 /** The apps of an offline agent, or of one whose Docker does not answer, show status 0 (unknown). */
 export async function listApps(deps: AppDeps, agent: AgentRecord) {
@@ -40,7 +41,17 @@ export async function getApp(deps: AppDeps, agent: AgentRecord, appId: unknown, 
   const meta = stored.app.template_id
     ? templateMeta(deps, stored.app.template_id)
     : { tags: [], versions: [] };
-  return toAppDetails(stored, template, meta, template?.version ?? stored.app.version);
+  // A value naming a proxy that was deleted shows as None, not as a dangling reference.
+  const values = [];
+  for (const value of storedExtensionValues(stored.app)) {
+    const provider =
+      value.extension_app_id === stored.app.id
+        ? stored.app
+        : await findApp(deps.context.db, value.extension_app_id);
+    if (provider?.agent_id === agent.id) values.push(value);
+  }
+  const supported = supportedExtensionsOf(stored.app, template);
+  return toAppDetails(stored, template, meta, template?.version ?? stored.app.version, { values, supported });
 }
 
 /** The latest 50 lines first, then the lines since the last one (at most 2000 per answer). */

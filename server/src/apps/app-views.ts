@@ -3,11 +3,18 @@
  * /api/docs and the services' return types are one, so the serializer keeps every field.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { ComposeFilesInUse } from 'contract';
-import { EXTENSIONS } from '../catalog/template-types.js';
+import { EXTENSIONS, type ComposeFilesInUse } from 'contract';
 
 const nullableText = Type.Union([Type.String(), Type.Null()]);
 const extension = Type.Union(EXTENSIONS.map((name) => Type.Literal(name)));
+/** The app providing the extension; the app's own id for 'Expose Port' (spec section 3). */
+const extensionValue = Type.Object({ extension, extension_app_id: Type.String() });
+/** The compose service and container port an extension reaches in the app. */
+const supportedExtension = Type.Object({
+  extension,
+  service: Type.String(),
+  port: Type.Integer(),
+});
 
 /** A tile of the apps grid (get-apps). */
 export const AppListItem = Type.Object({
@@ -61,8 +68,8 @@ export const AppDetails = Type.Object({
         type: Type.Union([Type.Literal('constant'), Type.Literal('inherited'), Type.Literal('user')]),
       }),
     ),
-    extension_values: Type.Array(Type.Unknown()),
-    supported_extensions: Type.Array(extension),
+    extension_values: Type.Array(extensionValue),
+    supported_extensions: Type.Array(supportedExtension),
   }),
   tags: Type.Array(Type.Object({ name: Type.String() })),
   versions: Type.Array(Type.Object({ name: Type.String(), breaking_changes: Type.Boolean() })),

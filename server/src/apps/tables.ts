@@ -11,8 +11,10 @@ export interface AppsTable {
   extension: string | null;
   icon: string;
   color: string;
-  /** JSON [{extension, extension_app_id}] */
+  /** JSON [{extension, extension_app_id}] (contract ExtensionValue); the app's own id = Expose Port. */
   extension_values: string;
+  /** JSON [{extension, service, port}] a custom app chose (a catalog app's come from its template). */
+  supported_extensions: string;
   /** Last status code the agent reported (spec section 4). */
   status: number;
   created_at: number;

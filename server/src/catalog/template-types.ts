@@ -3,11 +3,7 @@
  * template-validation.ts) and the shapes the loader hands out. The on-disk format is documented
  * at the top of templates.ts.
  */
-import type { CatalogItem, Release } from 'contract';
-
-/** Extensions an app can provide (template `extension`) or accept (`supported_extensions`). */
-export const EXTENSIONS = ['proxy'] as const;
-export type Extension = (typeof EXTENSIONS)[number];
+import type { CatalogItem, ExtensionName, Release, SupportedExtension } from 'contract';
 
 export const VARIABLE_TYPES = ['constant', 'inherited'] as const;
 type TemplateVariableType = (typeof VARIABLE_TYPES)[number];
@@ -46,10 +42,12 @@ export interface CatalogTemplate extends Omit<CatalogItem, 'registry'> {
   registry: { tags: { name: string }[]; releases: TemplateRelease[] };
   files: TemplateFile[];
   variables: TemplateVariable[];
-  /** The extension this app provides to others (Nginx Proxy Manager provides 'proxy'). */
-  extension: Extension | null;
-  /** Extensions this app can be attached to (a web app accepts 'proxy'). */
-  supported_extensions: Extension[];
+  /** The extension this app provides to others (the Caddy proxy provides 'expose'). */
+  extension: ExtensionName | null;
+  /** The compose service of a provider that serves the others (the proxy's own service). */
+  extension_service: string | null;
+  /** Extensions this app can use, each with the service and container port they reach. */
+  supported_extensions: SupportedExtension[];
   /** Folder the template was loaded from (for error messages and assets). */
   source_dir: string;
 }
@@ -62,8 +60,9 @@ export interface TemplateDeployment {
   files: TemplateFile[];
   /** Template variables followed by the system variables (`_VERSION`), all type-tagged. */
   variables: TemplateVariable[];
-  extension: Extension | null;
-  supported_extensions: Extension[];
+  extension: ExtensionName | null;
+  extension_service: string | null;
+  supported_extensions: SupportedExtension[];
 }
 
 /** A template that could not be loaded, with a message naming the template and field. */

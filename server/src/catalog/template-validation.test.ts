@@ -72,8 +72,33 @@ test('each invalid field is named in the error', () => {
       /field 'registry\.tags\[0\]\.name' must name one of the releases/,
     ],
     [{ registry: { tags: [], releases: [] } }, /field 'registry\.releases' must list at least one release/],
-    [{ extension: 'vpn' }, /field 'extension' must be one of proxy/],
-    [{ supported_extensions: ['proxy', 'proxy'] }, /field 'supported_extensions\[1\]' repeats 'proxy'/],
+    [{ extension: 'vpn' }, /field 'extension' must be one of expose/],
+    [
+      { extension: 'expose', extension_service: 'ghost' },
+      /field 'extension_service' names 'ghost', which is not a service/,
+    ],
+    [
+      { extension: 'expose', extension_service: 'app' },
+      /field 'variables' must declare HTTP_PORT, HTTPS_PORT, ACME_EMAIL/,
+    ],
+    [{ supported_extensions: ['proxy'] }, /field 'supported_extensions\[0\]' must be an object/],
+    [
+      { supported_extensions: [{ extension: 'expose', service: 'app', port: 0 }] },
+      /field 'supported_extensions\[0\]\.port' must be a whole number from 1 to 65535/,
+    ],
+    [
+      { supported_extensions: [{ extension: 'expose', service: 'db', port: 80 }] },
+      /field 'supported_extensions\[0\]\.service' names 'db', which is not a service of compose.yml/,
+    ],
+    [
+      {
+        supported_extensions: [
+          { extension: 'expose', service: 'app', port: 80 },
+          { extension: 'expose', service: 'app', port: 81 },
+        ],
+      },
+      /field 'supported_extensions\[1\]\.extension' repeats extension 'expose'/,
+    ],
   ];
   for (const [overrides, expected] of cases)
     assert.match(problemWith(overrides), expected, JSON.stringify(overrides));

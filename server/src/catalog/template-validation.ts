@@ -2,18 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   CANONICAL_COMPOSE_FILES,
+  EXTENSIONS,
+  ExposeVariables,
   filenameError,
   findVariableReferences,
   isVariableName,
   PLANS,
+  serviceNameError,
+  type ExtensionName,
   type Sponsorship,
+  type SupportedExtension,
 } from 'contract';
 import {
-  EXTENSIONS,
   SECRET_CHARSETS,
   VARIABLE_TYPES,
   type CatalogTemplate,
-  type Extension,
   type SecretGenerator,
   type TemplateFile,
   type TemplateRelease,
@@ -66,6 +69,7 @@ export function parseTemplate(raw: unknown, folder: string): CatalogTemplate {
   const variables = readVariables(json);
   checkReferences(files, variables);
   const { tags, releases } = readRegistry(json);
+  const provided = readProvidedExtension(json, files, variables);
 
   return {
     id,
@@ -89,15 +93,72 @@ export function parseTemplate(raw: unknown, folder: string): CatalogTemplate {
     registry: { tags, releases },
     files,
     variables,
-    extension:
-      json.extension === undefined || json.extension === null
-        ? null
-        : readEnum(json, 'extension', EXTENSIONS),
-    supported_extensions: readEnumList<Extension>(json, 'supported_extensions', EXTENSIONS),
+    extension: provided.extension,
+    extension_service: provided.service,
+    supported_extensions: readSupportedExtensions(json, files),
     host_access:
       json.host_access === undefined || json.host_access === null ? null : readString(json, 'host_access'),
     source_dir: templateDir,
   };
+}
+
+/** A compose file's top-level service `name` (services are two-space-indented keys in our templates). */
+function declaresService(files: TemplateFile[], name: string): boolean {
+  const line = new RegExp(`^  ${name.replace(/[.]/g, '\\.')}:\\s*$`, 'm');
+  return files.some((file) => CANONICAL_COMPOSE_FILES.includes(file.filename) && line.test(file.content));
+}
+
+function readService(item: JsonObject, key: string, parent: string, files: TemplateFile[]): string {
+  const service = readString(item, key, parent);
+  const problem = serviceNameError(service);
+  if (problem) throw new TemplateFieldError(fieldPath(parent, key), problem);
+  if (!declaresService(files, service))
+    throw new TemplateFieldError(
+      fieldPath(parent, key),
+      `names '${service}', which is not a service of compose.yml`,
+    );
+  return service;
+}
+
+/** `extension` (what the app provides) with the service that provides it. */
+function readProvidedExtension(
+  json: JsonObject,
+  files: TemplateFile[],
+  variables: TemplateVariable[],
+): { extension: ExtensionName | null; service: string | null } {
+  if (json.extension === undefined || json.extension === null) return { extension: null, service: null };
+  const extension = readEnum(json, 'extension', EXTENSIONS);
+  const service = readService(json, 'extension_service', '', files);
+  const declared = new Set(variables.map((variable) => variable.name));
+  const needed = [ExposeVariables.proxyHttpPort, ExposeVariables.proxyHttpsPort, ExposeVariables.proxyEmail];
+  const missing = needed.filter((name) => !declared.has(name));
+  if (missing.length)
+    throw new TemplateFieldError(
+      'variables',
+      `must declare ${missing.join(', ')} for the '${extension}' extension`,
+    );
+  return { extension, service };
+}
+
+function readSupportedExtensions(json: JsonObject, files: TemplateFile[]): SupportedExtension[] {
+  const supported = readOptionalArray(json, 'supported_extensions').map((raw, index) => {
+    const field = fieldPath('supported_extensions', index);
+    const item = readObject(raw, field);
+    const port = item.port;
+    if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
+      throw new TemplateFieldError(fieldPath(field, 'port'), 'must be a whole number from 1 to 65535');
+    return {
+      extension: readEnum(item, 'extension', EXTENSIONS, field),
+      service: readService(item, 'service', field, files),
+      port,
+    };
+  });
+  requireUnique(
+    supported.map((entry) => entry.extension),
+    (index) => `supported_extensions[${index}].extension`,
+    'extension',
+  );
+  return supported;
 }
 
 function readSponsorship(raw: unknown, index: number): Sponsorship {

@@ -75,7 +75,7 @@ test('catalog items have exactly the spec fields, sorted by name, without deploy
   );
 });
 
-test('shipped data covers the plan and waiting-list cases and the proxy extension', () => {
+test('shipped data covers the plan and waiting-list cases and the expose extension', () => {
   const catalog = shipped();
   const items = catalog.listCatalogItems();
   assert.ok(items.filter((item) => item.waiting_list).length >= 2, 'at least 2 waiting-list items');
@@ -87,8 +87,15 @@ test('shipped data covers the plan and waiting-list cases and the proxy extensio
     items.some((item) => item.available_in.length === 1 && item.available_in[0] === 'business'),
     'a business-only item',
   );
-  assert.equal(catalog.getTemplate('nginx-proxy-manager').extension, 'proxy');
-  assert.ok(catalog.getTemplate('nextcloud').supported_extensions.includes('proxy'));
+  const caddy = catalog.getTemplate('caddy');
+  assert.deepEqual([caddy.extension, caddy.extension_service], ['expose', 'caddy']);
+  assert.match(
+    caddy.files.find((file) => file.filename === 'compose.yml')?.content ?? '',
+    /image: caddy:\$\{_VERSION\}/,
+  );
+  assert.deepEqual(catalog.getTemplate('nextcloud').supported_extensions, [
+    { extension: 'expose', service: 'app', port: 80 },
+  ]);
   for (const item of items) assert.ok(item.registry.tags.length >= 1, `${item.id} has a Free-plan version`);
 });
 
@@ -115,10 +122,12 @@ test('each reference in a shipped file is a declared or system variable, or has 
     ]);
     for (const file of template.files) {
       const references = findVariableReferences(file.content);
-      assert.ok(
-        references.some((reference) => reference.name === '_VERSION'),
-        `${id}/${file.filename} uses \${_VERSION}`,
-      );
+      // The image tag follows the release; other files (Caddy's Caddyfile) need not name it.
+      if (/^(docker-)?compose\.ya?ml$/.test(file.filename))
+        assert.ok(
+          references.some((reference) => reference.name === '_VERSION'),
+          `${id}/${file.filename} uses \${_VERSION}`,
+        );
       for (const reference of references) {
         assert.ok(
           declared.has(reference.name) || reference.worksWhenUnset,

@@ -20,8 +20,11 @@
  *   files[{filename, content} | {filename, path}] (must include compose.yml or docker-compose.yml),
  *   variables[{name, value, is_encrypted, type: constant|inherited,
  *              generate?: {charset: alphanumeric|hex, length 16..128}}] (optional),
- *   extension: 'proxy'|null (optional; what this app provides to others),
- *   supported_extensions[] (optional; extensions this app can be attached to),
+ *   extension: 'expose'|null (optional; what this app provides to others) with
+ *   extension_service (the compose service serving them; a proxy providing 'expose' declares the
+ *                      variables HTTP_PORT, HTTPS_PORT and ACME_EMAIL),
+ *   supported_extensions[{extension, service, port}] (optional; extensions this app can use: the
+ *                      compose service and container port they reach),
  *   host_access (optional string: why the app needs the agent's 'host access' admission policy,
  *                e.g. host networking; the install dialog shows it and is disabled without it).
  * Files may refer to `${NAME}`, `${NAME:-default}`, `${NAME-x}`, `${NAME:?error}` etc.; every
@@ -167,6 +170,7 @@ function toCatalogItem(template: CatalogTemplate): CatalogItem {
     files: _files,
     variables: _variables,
     extension: _extension,
+    extension_service: _service,
     supported_extensions: _supported,
     source_dir: _dir,
     ...item
@@ -237,6 +241,7 @@ function createCatalog(templates: CatalogTemplate[], errors: TemplateLoadError[]
           },
         ],
         extension: template.extension,
+        extension_service: template.extension_service,
         supported_extensions: template.supported_extensions,
       });
     },

@@ -10,6 +10,7 @@ import * as agentsPart100 from '../agents/migration-100-agents.js';
 import * as agentsPart102 from '../agents/migration-102-clean-names.js';
 import * as appsPart100 from '../apps/migration-100-apps.js';
 import * as appsPart102 from '../apps/migration-102-clean-names.js';
+import * as appExtensions105 from '../apps/migration-105-app-extensions.js';
 import * as usersPart001 from '../auth/migration-001-users.js';
 import * as sessions002 from '../auth/migration-002-sessions.js';
 import * as emailVerified103 from '../auth/migration-103-email-verified.js';
@@ -37,6 +38,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '102_clean_names': inOrder(organizationsPart102, agentsPart102, appsPart102),
   '103_email_verified': emailVerified103,
   '104_attempt_limits': attemptLimits104,
+  '105_app_extensions': appExtensions105,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

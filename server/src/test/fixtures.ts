@@ -76,6 +76,7 @@ export async function insertTestApp(
       icon: fields.icon ?? 'Package',
       color: '#3B82F6',
       extension_values: '[]',
+      supported_extensions: '[]',
       status: 0,
       created_at: now,
       updated_at: now,

@@ -1,0 +1,216 @@
+/**
+ * The expose extension through create-app, update-app and install-app (issue 16): the Caddy
+ * template provides it, an app that supports it is exposed through the proxy by domain or on a
+ * host port, and every refusal comes with its message before anything reaches the agent.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Kysely } from 'kysely';
+import { ExtensionText, type AppDeployment } from 'contract';
+import { forgetUnknownExtensions } from './migration-105-app-extensions.js';
+import { insertTestApp } from '../test/fixtures.js';
+import { setAgentPlan } from '../agents/agent-store.js';
+import { signIn, type TestUser } from '../test/sign-in.js';
+import { createAgentKeys, pairSimulatedAgent, SimulatedAgent } from '../test/simulated-agent.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let testApp: TestApp;
+let owner: TestUser;
+let agentId: string;
+let agent: SimulatedAgent;
+const deployed: AppDeployment[] = [];
+
+async function call(method: 'GET' | 'POST', url: string, body?: object) {
+  const response = await testApp.app.inject({ method, url, headers: owner.headers, payload: body });
+  return {
+    status: response.statusCode,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads varied payloads
+    ...(response.json() as { success: boolean; message: string; data?: any }),
+  };
+}
+
+before(async () => {
+  testApp = await createTestApp();
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  owner = await signIn(testApp.app, 'expose-owner@example.com');
+  const organization = await call('POST', '/api/v1/organization/create-organization', { name: 'Expose' });
+  agent = new SimulatedAgent(await createAgentKeys(), (method, params) => {
+    if (method !== 'app.deploy') throw new Error(`unexpected ${method}`);
+    const { deployment } = params as { deployment: AppDeployment };
+    deployed.push(deployment);
+    return { app_id: deployment.app_id, status: 1 };
+  });
+  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organization.data.id);
+  await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'paid', source: null });
+});
+
+after(async () => {
+  agent.close();
+  await testApp.close();
+});
+
+const WEB = { extension: 'expose', service: 'web', port: 8080 };
+
+/** A custom app serving on web:8080, exposed as `extension_app_id` says with these variables. */
+function customApp(name: string, providerId: string | null, variables: Record<string, string>, id?: string) {
+  const entries = Object.keys(variables).map((key) => ({
+    id: `v-${key}`,
+    name: key,
+    is_encrypted: false,
+    type: 'user',
+  }));
+  return {
+    config: {
+      ...(id ? { id } : {}),
+      name,
+      files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
+      variables: entries,
+      supported_extensions: [WEB],
+      extension_values: providerId === null ? [] : [{ extension: 'expose', extension_app_id: providerId }],
+    },
+    files: { f: 'services:\n  web:\n    image: busybox\n' },
+    variables: Object.fromEntries(Object.entries(variables).map(([key, value]) => [`v-${key}`, value])),
+  };
+}
+
+const create = (body: object) => call('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, body);
+const update = (body: object) => call('POST', `/api/v1/apps/update-app?agent_id=${agentId}`, body);
+const appNames = async () =>
+  ((await call('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps as Array<{ name: string }>).map(
+    (a) => a.name,
+  );
+
+test('Caddy provides expose; an app exposed through it by domain gets a route, then None removes it', async () => {
+  const installed = await call('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
+    name: 'caddy',
+    template_id: 'caddy',
+  });
+  assert.equal(installed.status, 200, installed.message);
+  const proxyDeployment = deployed.at(-1);
+  assert.deepEqual(proxyDeployment?.provides_expose, { service: 'caddy' });
+  const proxyId = proxyDeployment?.app_id ?? '';
+  const list = (await call('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps;
+  assert.equal(list.find((app: { id: string }) => app.id === proxyId).extension, 'expose');
+
+  const blog = await create(
+    customApp('blog', proxyId, { EXPOSE_DOMAINS: 'Blog.Example.com, www.blog.example.com' }),
+  );
+  assert.equal(blog.status, 200, blog.message);
+  const blogDeployment = deployed.at(-1);
+  assert.deepEqual(blogDeployment?.exposure, {
+    kind: 'proxy',
+    proxy_app_id: proxyId,
+    service: 'web',
+    port: 8080,
+    domains: ['blog.example.com', 'www.blog.example.com'],
+  });
+  const blogId = blogDeployment?.app_id ?? '';
+  const details = (await call('GET', `/api/v1/apps/get-app?app_id=${blogId}&agent_id=${agentId}`)).data;
+  assert.deepEqual(details.config.extension_values, [{ extension: 'expose', extension_app_id: proxyId }]);
+  assert.deepEqual(details.config.supported_extensions, [WEB]);
+  const contributed = details.config.variables.find(
+    (v: { name: string; type: string }) => v.name === 'EXPOSE_DOMAINS' && v.type === 'inherited',
+  );
+  assert.equal(contributed.app_id, proxyId, "the proxy's inherited item carries its app id");
+
+  const none = await update(customApp('blog', null, { EXPOSE_DOMAINS: 'blog.example.com' }, blogId));
+  assert.equal(none.status, 200, none.message);
+  assert.equal(deployed.at(-1)?.exposure, undefined);
+  const after = (await call('GET', `/api/v1/apps/get-app?app_id=${blogId}&agent_id=${agentId}`)).data;
+  assert.deepEqual(after.config.extension_values, []);
+  // Exposed again for the refusals below.
+  assert.equal(
+    (await update(customApp('blog', proxyId, { EXPOSE_DOMAINS: 'blog.example.com' }, blogId))).status,
+    200,
+  );
+});
+
+test('refusals name the problem and leave nothing: domain syntax, a domain of another app, ports', async () => {
+  const proxyId = deployed.find((deployment) => deployment.provides_expose)?.app_id ?? '';
+  const sent = deployed.length;
+  const refusals: Array<[Record<string, string>, string | null, string, number]> = [
+    [
+      { EXPOSE_DOMAINS: 'https://shop.example.com' },
+      proxyId,
+      ExtensionText.domainScheme('https://shop.example.com'),
+      400,
+    ],
+    [
+      { EXPOSE_DOMAINS: 'shop.example.com/admin' },
+      proxyId,
+      ExtensionText.domainPath('shop.example.com/admin'),
+      400,
+    ],
+    [
+      { EXPOSE_DOMAINS: 'shop.example.com:8443' },
+      proxyId,
+      ExtensionText.domainPort('shop.example.com:8443'),
+      400,
+    ],
+    [
+      { EXPOSE_DOMAINS: 'bücher.example.com' },
+      proxyId,
+      ExtensionText.domainUnicode('bücher.example.com'),
+      400,
+    ],
+    [{ EXPOSE_DOMAINS: '' }, proxyId, ExtensionText.domainsRequired, 400],
+    [
+      { EXPOSE_DOMAINS: 'shop.example.com BLOG.example.com' },
+      proxyId,
+      ExtensionText.domainTaken('blog.example.com', 'blog'),
+      409,
+    ],
+    [{ EXPOSE_DOMAINS: 'shop.example.com' }, 'no-such-app', ExtensionText.providerMissing, 400],
+    [{ EXPOSE_HOST_PORT: '443' }, 'self', ExtensionText.hostPortProxy(443, 'caddy'), 409],
+    [{ EXPOSE_HOST_PORT: '80' }, 'self', ExtensionText.hostPortProxy(80, 'caddy'), 409],
+    [{ EXPOSE_HOST_PORT: '70000' }, 'self', ExtensionText.hostPortSyntax('70000'), 400],
+  ];
+  for (const [variables, provider, message, status] of refusals) {
+    const answer = await create(customApp('shop', provider, variables));
+    assert.deepEqual([answer.status, answer.message], [status, message], JSON.stringify(variables));
+  }
+  assert.equal(deployed.length, sent, 'nothing reached the agent');
+  assert.ok(!(await appNames()).includes('shop'), 'nothing was saved');
+
+  const blogId = deployed.find((deployment) => deployment.exposure?.kind === 'proxy')?.app_id ?? '';
+  const notProvider = await create(customApp('shop', blogId, { EXPOSE_DOMAINS: 'shop.example.com' }));
+  assert.deepEqual([notProvider.status, notProvider.message], [400, ExtensionText.notAProvider('blog')]);
+});
+
+test('Expose Port publishes the chosen host port; a second app cannot take it', async () => {
+  const port = await create(customApp('api', 'self', { EXPOSE_HOST_PORT: '18090' }));
+  assert.equal(port.status, 200, port.message);
+  const deployment = deployed.at(-1);
+  assert.deepEqual(deployment?.exposure, { kind: 'port', service: 'web', port: 8080, host_port: 18090 });
+  const details = (await call('GET', `/api/v1/apps/get-app?app_id=${deployment?.app_id}&agent_id=${agentId}`))
+    .data;
+  assert.deepEqual(details.config.extension_values, [
+    { extension: 'expose', extension_app_id: deployment?.app_id },
+  ]);
+
+  const clash = await create(customApp('api2', 'self', { EXPOSE_HOST_PORT: '18090' }));
+  assert.deepEqual([clash.status, clash.message], [409, ExtensionText.hostPortTaken(18090, 'api')]);
+  const plain = customApp('plain', 'self', { EXPOSE_HOST_PORT: '18091' });
+  const unsupported = await create({ ...plain, config: { ...plain.config, supported_extensions: [] } });
+  assert.deepEqual([unsupported.status, unsupported.message], [400, ExtensionText.notSupported('expose')]);
+});
+
+test('migration 105: an unknown extension stored by older versions becomes none', async () => {
+  const db = testApp.app.dockhand.db;
+  await insertTestApp(testApp.app, agentId, 'old-proxy');
+  await db
+    .updateTable('apps')
+    .set({
+      extension: 'proxy',
+      extension_values: JSON.stringify([
+        { extension: 'proxy', extension_app_id: 'old-proxy' },
+        { extension: 'expose', extension_app_id: 'x' },
+      ]),
+    })
+    .where('id', '=', 'old-proxy')
+    .execute();
+  await forgetUnknownExtensions(db as Kysely<unknown>);
+  const row = await db.selectFrom('apps').selectAll().where('id', '=', 'old-proxy').executeTakeFirstOrThrow();
+  assert.equal(row.extension, null);
+  assert.deepEqual(JSON.parse(row.extension_values), [{ extension: 'expose', extension_app_id: 'x' }]);
+});
