@@ -64,5 +64,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Only the host bundles these, beneath Chakra and react-router-dom (which reach the remotes
+    // through the host's facades, shared/webpack/sharedFacades.cjs); a remote importing them
+    // would load a second copy.
+    files: ['mfe-*/src/**/*.{ts,tsx}', 'shared/src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            'framer-motion',
+            '@emotion/react',
+            '@emotion/styled',
+            'react-router',
+            'react-router/dom',
+          ].map((name) => ({ name, message: 'Take it through @chakra-ui/react or react-router-dom.' })),
+        },
+      ],
+    },
+  },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
 );

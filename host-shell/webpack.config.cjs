@@ -1,4 +1,8 @@
+const fs = require('node:fs');
+const path = require('node:path');
 const { createFederatedConfig } = require('../shared/webpack/createFederatedConfig.cjs');
+
+const repoRoot = path.dirname(__dirname);
 
 module.exports = (env, argv) =>
   createFederatedConfig(
@@ -13,6 +17,14 @@ module.exports = (env, argv) =>
         login: ['./bootstrap', './pages/LoginPage'],
         signedIn: ['./bootstrap', './pages/ProtectedLayout', './pages/DashboardPage'],
       },
+      // What the remotes bundle: their own sources and the shared/src/ui components they import by path.
+      remoteSourceDirs: [
+        ...fs
+          .readdirSync(repoRoot)
+          .filter((name) => name.startsWith('mfe-'))
+          .map((name) => path.join(repoRoot, name, 'src')),
+        path.join(repoRoot, 'shared', 'src', 'ui'),
+      ],
     },
     env,
     argv,

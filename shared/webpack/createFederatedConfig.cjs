@@ -5,21 +5,21 @@ const path = require('node:path');
 const fs = require('node:fs');
 const { PrecompressPlugin } = require('./PrecompressPlugin.cjs');
 const { PreloadManifestPlugin } = require('./PreloadManifestPlugin.cjs');
+const { writeFacades } = require('./sharedFacades.cjs');
 
-/** Libraries that must exist once per page, with their subpaths (react-dom/client must not load a second copy). */
+/**
+ * Libraries that must exist once per page, with their subpaths (react-dom/client must not load a
+ * second copy). framer-motion, emotion and react-router's own entries are not shared: only Chakra
+ * and react-router-dom use them, and those reach the remotes as facades (sharedFacades.cjs).
+ */
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
-  'react-router/dom',
   'react-router-dom',
   '@tanstack/react-query',
   '@chakra-ui/react',
-  '@emotion/react',
-  '@emotion/styled',
-  'framer-motion',
   'shared',
 ];
 
@@ -42,14 +42,20 @@ function installedVersion(packageDir, name) {
  * @param {boolean} consumeOnly a remote's production build takes every singleton from the host
  *   (`import: false`): no fallback copy is bundled, which keeps builds fast and makes a second
  *   React impossible. Its standalone dev server keeps the fallbacks, since no host is there.
+ * @param {Record<string, string>} facades host only: per library, the facade module it provides
+ *   under the library's share key instead of the whole library (sharedFacades.cjs)
  */
-function sharedConfig(packageDir, consumeOnly) {
+function sharedConfig(packageDir, consumeOnly, facades = {}) {
   return Object.fromEntries(
     SINGLETONS.map((request) => {
       const version = installedVersion(packageDir, packageRoot(request));
       // strictVersion: a remote built against an incompatible major fails to load (and the host
       // falls back to its previous version) instead of running with a second copy.
       const config = { singleton: true, requiredVersion: `^${version}`, strictVersion: true, version };
+      // Keyed by the facade's path, which nothing imports: the host's own imports of the library
+      // stay direct (tree-shaken) and only the provide side exists.
+      if (facades[request])
+        return [facades[request], { ...config, import: facades[request], shareKey: request }];
       return [request, consumeOnly ? { ...config, import: false } : config];
     }),
   );
@@ -67,12 +73,22 @@ function requireFrom(packageDir, request) {
  * @param {Record<string, string>} [options.exposes]
  * @param {Record<string, string[]>} [options.preloadRoutes] host only: per route, the dynamic
  *   imports its first paint waits for (see PreloadManifestPlugin)
+ * @param {string[]} [options.remoteSourceDirs] host only: the source folders of the remotes, whose
+ *   imports of the tree-shaken libraries the host's facades serve
  * @param {number} options.devPort
  * @param {object} env  webpack's --env values; env.version (release version) and env.outputDir (release folder)
  * @param {object} argv webpack's argv (mode)
  */
 function createFederatedConfig(options, env = {}, argv = {}) {
-  const { packageDir, kind, federationName, exposes = {}, preloadRoutes, devPort } = options;
+  const {
+    packageDir,
+    kind,
+    federationName,
+    exposes = {},
+    preloadRoutes,
+    remoteSourceDirs = [],
+    devPort,
+  } = options;
   const webpack = requireFrom(packageDir, 'webpack');
   const { ModuleFederationPlugin } = requireFrom(packageDir, '@module-federation/enhanced/webpack');
   const webpackDir = path.dirname(require.resolve('webpack/package.json', { paths: [packageDir] }));
@@ -84,6 +100,14 @@ function createFederatedConfig(options, env = {}, argv = {}) {
   // A remote's production build is only its container (remoteEntry.js + exposed pages); the
   // standalone harness entry exists for its dev server.
   const releaseOnly = kind === 'remote' && production;
+  const facades =
+    kind === 'host'
+      ? writeFacades(
+          packageDir,
+          remoteSourceDirs,
+          path.join(packageDir, 'node_modules', '.cache', 'shared-facades'),
+        )
+      : {};
 
   const plugins = [
     new ModuleFederationPlugin({
@@ -92,7 +116,7 @@ function createFederatedConfig(options, env = {}, argv = {}) {
       exposes,
       // The host resolves remotes at runtime from /remotes.json: no URL is baked into any build.
       remotes: {},
-      shared: sharedConfig(packageDir, releaseOnly),
+      shared: sharedConfig(packageDir, releaseOnly, facades),
       manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
       dts: false,
       // Remotes are registered by their remoteEntry.js, never by manifest snapshot, and everything
