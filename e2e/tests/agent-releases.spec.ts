@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../fixtures/auth';
+import { expectDialogKeepsFocus } from '../fixtures/dialog-focus';
 import { e2e, repoRoot } from '../fixtures/environment';
 import { E2E_RELEASE_KEY, startRealAgent, type RunningAgent } from '../fixtures/host-shell-agent';
 
@@ -77,9 +78,11 @@ test('a published release is offered on the dashboard and the real agent updates
   await expect(page.getByRole('status').filter({ hasText: 'Update Available' })).toBeVisible({
     timeout: 30_000,
   });
-  await card.getByRole('button', { name: 'Agent update available' }).click();
-
+  const updateButton = card.getByRole('button', { name: 'Agent update available' });
   const dialog = page.getByRole('dialog', { name: 'Update Agent' });
+  // Issue 18: the dialog keeps the keyboard focus and gives it back to the button.
+  await expectDialogKeepsFocus(page, { name: 'Update Agent', opener: updateButton, dialog });
+  await updateButton.click();
   await expect(dialog.getByRole('radio')).toHaveCount(2);
   await expect(dialog.getByText('Beta', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Faster deploys')).toBeVisible();

@@ -10,6 +10,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import type { RefObject } from 'react';
 import { capabilityValue, useCurrentAgent } from 'shared';
 import { serverVersionQueryOptions } from '../api/server-info';
 import { RemoteVersions } from '../federation/RemoteVersions';
@@ -18,14 +19,21 @@ import { RemoteVersions } from '../federation/RemoteVersions';
  * About Dockhand (user menu): the server's release, the selected server's agent version and the
  * versions of the dashboard parts in use. What support asks for, out of everyone's way.
  */
-export function AboutDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+interface AboutDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** Where the focus goes on close: the control that opened the dialog. */
+  finalFocusRef: RefObject<HTMLElement | null>;
+}
+
+export function AboutDialog({ isOpen, onClose, finalFocusRef }: AboutDialogProps) {
   const { currentAgent } = useCurrentAgent();
   const server = useQuery({ ...serverVersionQueryOptions(), enabled: isOpen });
   const agentVersion = currentAgent
     ? (capabilityValue(currentAgent.capabilities, 'agent_version') ?? 'N/A')
     : null;
   return (
-    <Modal isOpen={isOpen} onClose={onClose} isCentered>
+    <Modal isOpen={isOpen} onClose={onClose} finalFocusRef={finalFocusRef} isCentered>
       <ModalOverlay />
       <ModalContent>
         <ModalHeader>About Dockhand</ModalHeader>

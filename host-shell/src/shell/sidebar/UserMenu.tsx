@@ -10,6 +10,7 @@ import {
   Text,
   useDisclosure,
 } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { useAuth } from 'shared';
 import { AboutDialog } from '../AboutDialog';
 import { ChevronsUpDownIcon, InfoIcon, LogOutIcon } from '../icons';
@@ -23,6 +24,8 @@ import { initialsOf } from './sidebar-rules';
 export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const { user, logout } = useAuth();
   const about = useDisclosure();
+  // About opens from a menu item that is gone once the menu closes: focus returns to the menu button.
+  const menuButton = useRef<HTMLDivElement>(null);
   const name = user?.name || user?.email || 'Signed in';
   const avatar = (
     <Avatar
@@ -38,7 +41,13 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   return (
     <>
       <Menu placement="top-start" isLazy>
-        <MenuButton as={Box} {...sidebarMenuButtonProps} aria-label="User menu" px={collapsed ? 0 : 2}>
+        <MenuButton
+          ref={menuButton}
+          as={Box}
+          {...sidebarMenuButtonProps}
+          aria-label="User menu"
+          px={collapsed ? 0 : 2}
+        >
           <Flex align="center" gap={2}>
             {avatar}
             {!collapsed && (
@@ -78,7 +87,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           </MenuItem>
         </MenuList>
       </Menu>
-      <AboutDialog isOpen={about.isOpen} onClose={about.onClose} />
+      <AboutDialog isOpen={about.isOpen} onClose={about.onClose} finalFocusRef={menuButton} />
     </>
   );
 }
