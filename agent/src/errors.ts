@@ -35,6 +35,21 @@ export class AgentError extends Error {
   }
 }
 
+/**
+ * An app operation's failure carries what compose printed before it (the deploy history's output):
+ * set by AppManager on whatever it throws, read when the answer is sent.
+ */
+type WithOutput = Error & { deployOutput?: string };
+
+export function attachOutput(error: unknown, output: string): unknown {
+  if (error instanceof Error && output) (error as WithOutput).deployOutput = output;
+  return error;
+}
+
+export function outputOf(error: unknown): string | undefined {
+  return error instanceof Error ? (error as WithOutput).deployOutput : undefined;
+}
+
 /** Exact texts of spec section 5 that the agent re-checks (it never trusts the server blindly). */
 export const ValidationText = {
   networkRequired: 'Network name is required',

@@ -15,6 +15,7 @@ import { registerAgentRoutes } from './agents/routes.js';
 import { AppInventoryService } from './apps/app-inventory-service.js';
 import { saveAppStatuses } from './apps/app-store.js';
 import { registerAppRoutes } from './apps/routes.js';
+import { registerHistoryRoutes } from './apps/history-routes.js';
 import { registerDevIdentityProvider } from './auth/dev-idp.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAgentRoutes(app, new AgentService(context, hub));
   registerAgentReleaseRoutes(app, new AgentReleaseService(context, hub, (m) => app.log.warn(m)));
   registerAppRoutes(app, apps, inventory);
+  registerHistoryRoutes(app, apps);
   registerCatalogRoutes(app, context, apps);
   registerRegistryRoutes(app, new RegistryService(context, hub));
   registerNetworkRoutes(app, new NetworkService(context, hub));

@@ -75,7 +75,12 @@ test('delete removes the containers, networks, named volumes and built images, n
   assert.ok(await volumeExists(`${project}_data`));
   assert.ok(await imageExists(namedImage));
 
-  assert.deepEqual(await apps.delete('wipe'), { deleted: true });
+  const wiped = await apps.delete('wipe');
+  assert.equal(wiped.deleted, true);
+  assert.match(
+    wiped.output ?? '',
+    /^Removed the app's containers, networks, named volumes, images built for it and its files\.$/m,
+  );
   assert.deepEqual(await labelledLeftovers(project), NO_LEFTOVERS);
   assert.equal(await volumeExists(`${project}_data`), false);
   assert.equal(await imageExists(namedImage), false, 'the image built with its own name is gone');
@@ -88,7 +93,9 @@ test('delete removes the containers, networks, named volumes and built images, n
 test('delete keeping the data volumes removes everything else and leaves the data readable', async () => {
   const project = `${prefix}keep`;
   await apps.deploy(buildProject('keep'));
-  assert.deepEqual(await apps.delete('keep', { keepVolumes: true }), { deleted: true });
+  const kept = await apps.delete('keep', { keepVolumes: true });
+  assert.equal(kept.deleted, true);
+  assert.match(kept.output ?? '', /its data volumes were kept\.$/);
   const left = await labelledLeftovers(project);
   assert.deepEqual({ ...left, volumes: [] }, NO_LEFTOVERS);
   assert.deepEqual(left.volumes, [`${project}_data`]);

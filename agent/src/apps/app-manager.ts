@@ -2,9 +2,10 @@ import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decryptSecret } from '../crypto/secrets.js';
 import { composeSelectionOf, type ComposeProject, type ComposeRunner } from '../docker/compose.js';
+import { ComposeTranscript, noteInTranscript, withTranscript } from '../docker/compose-transcript.js';
 import type { DockerEngine } from '../docker/engine.js';
 import { PROJECT_LABEL, removeProjectResources } from '../docker/project-resources.js';
-import { AgentError, AgentErrorCode } from '../errors.js';
+import { AgentError, AgentErrorCode, attachOutput } from '../errors.js';
 import type { Admission } from '../policy/admission.js';
 import { type AppDeployment, type AppLogs, type AppOperation, type AppStatusEntry } from 'contract';
 import type { AppRecord, AppStore } from './app-store.js';
@@ -12,6 +13,9 @@ import { builtServicesOf } from './built-services.js';
 import { readProjectLogs, type LogQuery } from './logs.js';
 import { appStatusFromContainers, type ContainerState } from './status.js';
 import { assertProjectName, assertVariableName, safeFilePath } from './validation.js';
+
+/** An app's status after a deploy or control, with what compose printed. */
+type DeployResult = AppStatusEntry & { output?: string };
 
 interface ContainerListEntry {
   State: string;
@@ -33,8 +37,8 @@ export class AppManager {
   /** One operation at a time per app: a delete sent after a timed-out deploy waits for that deploy. */
   private readonly running = new Map<string, Promise<unknown>>();
 
-  deploy(deployment: AppDeployment, operation?: 'update' | 'redeploy'): Promise<AppStatusEntry> {
-    return this.serially(deployment.app_id, () => this.deployNow(deployment, operation));
+  deploy(deployment: AppDeployment, operation?: 'update' | 'redeploy'): Promise<DeployResult> {
+    return this.recorded(deployment.app_id, () => this.deployNow(deployment, operation));
   }
 
   private async deployNow(
@@ -127,8 +131,8 @@ export class AppManager {
     ]);
   }
 
-  control(appId: string, operation: AppOperation, deployment?: AppDeployment): Promise<AppStatusEntry> {
-    return this.serially(appId, () => this.controlNow(appId, operation, deployment));
+  control(appId: string, operation: AppOperation, deployment?: AppDeployment): Promise<DeployResult> {
+    return this.recorded(appId, () => this.controlNow(appId, operation, deployment));
   }
 
   private async controlNow(
@@ -161,8 +165,11 @@ export class AppManager {
    * Removes everything the app made (containers, networks, named volumes unless kept, images built
    * for it), then its folder. A removal that fails keeps the folder, so the delete can be retried.
    */
-  delete(appId: string, options: { keepVolumes?: boolean } = {}): Promise<{ deleted: boolean }> {
-    return this.serially(appId, async () => {
+  delete(
+    appId: string,
+    options: { keepVolumes?: boolean } = {},
+  ): Promise<{ deleted: boolean; output?: string }> {
+    return this.recorded(appId, async () => {
       const record = await this.store.get(appId);
       if (record) await this.removeEverything(record, options.keepVolumes ?? false);
       else await this.store.remove(appId);
@@ -233,6 +240,30 @@ export class AppManager {
     const builtServices = await builtServicesOf(this.store.projectDir(appId), composeFilesToRemove(record));
     await removeProjectResources(this.engine, record.projectName, { keepVolumes, builtServices });
     await this.store.remove(appId);
+    noteInTranscript(
+      `Removed the app's containers, networks, ${keepVolumes ? '' : 'named volumes, '}images built for it and its files` +
+        (keepVolumes ? '; its data volumes were kept.' : '.'),
+    );
+  }
+
+  /**
+   * Runs an operation of the app after the one before it, recording what compose prints: the
+   * result carries it as `output`, a failure as its attached output (see errors.ts).
+   */
+  private recorded<T extends object>(
+    appId: string,
+    work: () => Promise<T>,
+  ): Promise<T & { output?: string }> {
+    return this.serially(appId, async () => {
+      const transcript = new ComposeTranscript();
+      try {
+        const result = await withTranscript(transcript, work);
+        const output = transcript.text();
+        return output ? { ...result, output } : result;
+      } catch (error) {
+        throw attachOutput(error, transcript.text());
+      }
+    });
   }
 
   private serially<T>(appId: string, work: () => Promise<T>): Promise<T> {

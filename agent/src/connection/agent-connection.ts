@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { AgentError } from '../errors.js';
+import { AgentError, outputOf } from '../errors.js';
 import { signChallenge, type AgentIdentity } from '../identity.js';
 import {
   CloseCode,
@@ -113,7 +113,13 @@ export class AgentConnection {
         } catch (error) {
           const code = error instanceof AgentError ? error.code : 'AGENT-000';
           const text = error instanceof Error ? error.message : String(error);
-          this.send({ type: 'response', id: message.id, ok: false, error: { code, message: text } });
+          const output = outputOf(error);
+          this.send({
+            type: 'response',
+            id: message.id,
+            ok: false,
+            error: { code, message: text, ...(output ? { output } : {}) },
+          });
         }
         return;
     }

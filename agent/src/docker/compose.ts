@@ -9,6 +9,7 @@ import {
   type ComposeSelection,
 } from 'contract';
 import { composeEnvText, PROJECT_DOTENV, projectDotenvError, type EnvFileDialect } from './env-file.js';
+import { recordInTranscript } from './compose-transcript.js';
 import { runCommand, type CommandResult } from './run-command.js';
 import type { TestHold } from './test-hold.js';
 
@@ -80,6 +81,7 @@ export class ComposeRunner {
       env: this.systemEnv,
       timeoutMs: this.timeoutMs,
     });
+    recordInTranscript(subcommand, result, project);
     await this.hold?.(`after-${subcommand[0]}`, project.name);
     return result;
   }

@@ -54,7 +54,7 @@ export class OperationJournal {
   private async runAndRecord<T>(operationId: string, work: () => Promise<T>): Promise<T> {
     try {
       const result = await work();
-      await this.record({ id: operationId, outcome: { ok: true, result } });
+      await this.record({ id: operationId, outcome: { ok: true, result: withoutOutput(result) } });
       return result;
     } catch (error) {
       const code = error instanceof AgentError ? error.code : 'AGENT-000';
@@ -89,6 +89,16 @@ export class OperationJournal {
     });
     await this.writing;
   }
+}
+
+/**
+ * The compose output of a deploy reaches the server with the first answer; the journal keeps only
+ * what a repeat needs, so 500 entries stay small.
+ */
+function withoutOutput(result: unknown): unknown {
+  if (typeof result !== 'object' || result === null || !('output' in result)) return result;
+  const { output: _output, ...rest } = result as Record<string, unknown>;
+  return rest;
 }
 
 function replay<T>(outcome: Outcome): T {

@@ -55,7 +55,12 @@ const agentMessages = {
       type: Type.Literal('response'),
       id: Type.String(),
       ok: Type.Literal(false),
-      error: Type.Object({ code: Type.String(), message: Type.String() }),
+      /** `output`: what compose printed before a deploy, start or delete failed (see DEPLOY_OUTPUT_MAX_CHARS). */
+      error: Type.Object({
+        code: Type.String(),
+        message: Type.String(),
+        output: Type.Optional(Type.String()),
+      }),
     }),
   ]),
 };

@@ -95,6 +95,15 @@ export const VolumeEntry = Type.Object({
 });
 export type VolumeEntry = Static<typeof VolumeEntry>;
 
+/**
+ * What compose printed during a deploy, start or delete (the commands as the user would type them,
+ * paths relative to the app's folder), bounded by the agent to DEPLOY_OUTPUT_MAX_CHARS: the
+ * server keeps it in the app's deploy history.
+ */
+const DeployOutput = Type.Optional(Type.String());
+/** An app's status after a deploy or control, with its output. */
+const DeployResult = Type.Composite([AppStatusEntry, Type.Object({ output: DeployOutput })]);
+
 const NoParams = Type.Object({});
 const AppId = Type.Object({ app_id: Type.String() });
 /**
@@ -115,7 +124,7 @@ export const agentMethods = {
       operation: Type.Optional(Type.Union([Type.Literal('update'), Type.Literal('redeploy')])),
       operation_id: operationId,
     }),
-    result: AppStatusEntry,
+    result: DeployResult,
   },
   'app.control': {
     params: Type.Object({
@@ -124,7 +133,7 @@ export const agentMethods = {
       deployment: Type.Optional(AppDeployment),
       operation_id: operationId,
     }),
-    result: AppStatusEntry,
+    result: DeployResult,
   },
   /** Removes containers, networks, named volumes (never `external` ones; kept with keep_volumes), built images and files. */
   'app.delete': {
@@ -133,7 +142,7 @@ export const agentMethods = {
       operation_id: operationId,
       keep_volumes: Type.Optional(Type.Boolean()),
     }),
-    result: Type.Object({ deleted: Type.Boolean() }),
+    result: Type.Object({ deleted: Type.Boolean(), output: DeployOutput }),
   },
   /** The deployment the agent holds for an app (secrets as the ciphertext it received): to adopt it. */
   'app.export': { params: AppId, result: AppDeployment },

@@ -16,6 +16,14 @@ export {
   type UpdateSettingReport,
 } from './capabilities.js';
 export { PLANS, type CatalogItem, type Plan, type Release, type Sponsorship } from './catalog.js';
+export {
+  DEPLOY_ACTION_LABELS,
+  DEPLOY_ACTIONS,
+  DEPLOY_HISTORY_LIMIT,
+  DEPLOY_OUTPUT_MAX_CHARS,
+  type DeployAction,
+  type DeployResult,
+} from './deploy-history.js';
 export { LogLimits } from './logs.js';
 export {
   CANONICAL_COMPOSE_FILES,

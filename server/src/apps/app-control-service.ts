@@ -1,7 +1,7 @@
 /** Operating apps (spec section 7, control-app and delete-app): the agent acts, the stored status follows. */
 import { requireDockerResponding, requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
-import type { AppDeployment, AppOperation } from 'contract';
+import type { AppDeployment, AppOperation, DeployAction } from 'contract';
 import { deploymentOf } from './app-deployment.js';
 import { requireApp, type AppDeps } from './app-lookup.js';
 import type { OperationRequest } from '../operations/operation-log.js';
@@ -15,6 +15,13 @@ const OPERATIONS: Record<string, 'active' | 'stopped'> = {
   update: 'active',
   redeploy: 'active',
   stop: 'stopped',
+};
+
+/** The controls that deploy (the history lists them); stop and restart change no deployment. */
+const HISTORY_ACTIONS: Partial<Record<AppOperation, DeployAction>> = {
+  start: 'start',
+  update: 'update',
+  redeploy: 'redeploy',
 };
 
 export async function controlApp(
@@ -34,16 +41,19 @@ export async function controlApp(
       const stored = await loadStoredApp(context.db, app);
       deployment = await deploymentOf(deps, agent, stored);
     }
+    const action = HISTORY_ACTIONS[operation];
     return {
       appId: app.id,
       payload: { operation },
-      work: async (operationId) => {
+      history: action ? { action, version: app.version } : undefined,
+      work: async (operationId, trace) => {
         const result = await hub.request(
           agent.id,
           'app.control',
           { app_id: app.id, operation, deployment, operation_id: operationId },
           context.config.agentHub.deployTimeoutMs,
         );
+        trace.output = result.output;
         await updateAppFields(context.db, app.id, { status: result.status });
         return { app_id: app.id, status: result.status, operation };
       },
@@ -69,13 +79,15 @@ export async function removeApp(
     return {
       appId: app.id,
       payload: { keep_volumes: options.keepVolumes } satisfies DeletePayload,
-      work: async (operationId) => {
-        await hub.request(
+      history: { action: 'delete', version: app.version },
+      work: async (operationId, trace) => {
+        const result = await hub.request(
           agent.id,
           'app.delete',
           { app_id: app.id, operation_id: operationId, keep_volumes: options.keepVolumes },
           context.config.agentHub.deployTimeoutMs,
         );
+        trace.output = result.output;
         await deleteApp(context.db, app.id);
         return { deleted: true };
       },

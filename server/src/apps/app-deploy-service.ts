@@ -5,7 +5,7 @@
  * (now, or when it reconnects), so nothing is left half-applied.
  */
 import { randomUUID } from 'node:crypto';
-import type { AppDeployment } from 'contract';
+import type { AppDeployment, DeployAction } from 'contract';
 import { requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { generateSecretValue } from '../catalog/templates.js';
@@ -73,7 +73,7 @@ export async function createApp(
     app.supported_extensions = JSON.stringify(supported);
     app.extension_values = JSON.stringify(parseExtensionValues(config.extension_values, supported, id));
     const stored: StoredApp = { app, ...parseUserEntries(input, id, null) };
-    return deployThenSave(deps, agent, stored, null);
+    return deployThenSave(deps, agent, stored, null, 'create');
   });
 }
 
@@ -117,7 +117,8 @@ export async function updateApp(
     const inherited = existing.variables.filter((variable) => variable.type === 'inherited');
     const user = parseUserEntries(input, app.id, existing);
     const stored: StoredApp = { app, files: user.files, variables: [...inherited, ...user.variables] };
-    return deployThenSave(deps, agent, stored, existing);
+    const action = app.version === existing.app.version ? 'configure' : 'version';
+    return deployThenSave(deps, agent, stored, existing, action);
   });
 }
 
@@ -167,7 +168,7 @@ export async function installApp(
       template_id: template.id,
       extension: deployment.extension,
     });
-    return deployThenSave(deps, agent, { app, files: [], variables }, null);
+    return deployThenSave(deps, agent, { app, files: [], variables }, null, 'install');
   });
 }
 
@@ -180,6 +181,7 @@ async function deployThenSave(
   agent: AgentRecord,
   stored: StoredApp,
   previous: StoredApp | null,
+  action: DeployAction,
 ): Promise<PreparedOperation<{ id: string }>> {
   const { context, hub } = deps;
   requireOnline(context, agent);
@@ -195,13 +197,15 @@ async function deployThenSave(
   return {
     appId: stored.app.id,
     payload,
-    work: async (operationId) => {
+    history: { action, version: stored.app.version },
+    work: async (operationId, trace) => {
       const result = await hub.request(
         agent.id,
         'app.deploy',
         { deployment: payload.deployment, operation_id: operationId },
         timeout,
       );
+      trace.output = result.output;
       stored.app.status = result.status;
       await saveStoredApp(context.db, stored, previous === null);
       return { id: stored.app.id };

@@ -18,4 +18,6 @@ export const appErrors = {
       'APP_OPERATION_INVALID',
       `Operation must be one of start, restart, update, redeploy (action 'active') or stop (action 'stopped')`,
     ),
+  deployNotFound: () => new DomainError('DEPLOY_NOT_FOUND', "This deploy is not in the app's history"),
+  deployIdRequired: () => new DomainError('DEPLOY_ID_REQUIRED', 'Deploy ID is required'),
 } as const;

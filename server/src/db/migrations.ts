@@ -17,6 +17,7 @@ import * as emailVerified103 from '../auth/migration-103-email-verified.js';
 import * as billing003 from '../billing/migration-003-billing.js';
 import * as attemptLimits104 from '../limits/migration-104-attempt-limits.js';
 import * as operations101 from '../operations/migration-101-operations.js';
+import * as deployHistory106 from '../operations/migration-106-deploy-history.js';
 import * as organizationsPart001 from '../organizations/migration-001-organizations.js';
 import * as organizationsPart102 from '../organizations/migration-102-clean-names.js';
 
@@ -39,6 +40,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '103_email_verified': emailVerified103,
   '104_attempt_limits': attemptLimits104,
   '105_app_extensions': appExtensions105,
+  '106_deploy_history': deployHistory106,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

@@ -4,9 +4,14 @@
  * user-facing text of the spec. Each area keeps its codes and texts in its own `errors.ts`.
  */
 export class DomainError extends Error {
+  /** The recorded app operation this failure ended (its deploy history entry), once recorded. */
+  operationId?: string;
+
   constructor(
     readonly code: string,
     message: string,
+    /** What the agent's compose printed before it failed (kept in the deploy history). */
+    readonly output?: string,
   ) {
     super(message);
     this.name = 'DomainError';

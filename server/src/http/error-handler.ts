@@ -39,7 +39,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
 function sendDomainError(reply: FastifyReply, error: DomainError) {
   const retryAfter = retryAfterOf(error.code);
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-  return reply.status(httpStatusOf(error.code)).send({ success: false, message: error.message });
+  return reply.status(httpStatusOf(error.code)).send({
+    success: false,
+    message: error.message,
+    // A failed deploy links to its entry in the app's deploy history (the full output is there).
+    ...(error.operationId ? { operation_id: error.operationId } : {}),
+  });
 }
 
 function schemaRefusal(error: FastifyError, request: FastifyRequest): string {

@@ -57,8 +57,12 @@ export function envelope<T extends TSchema>(data: T) {
 /** The answer without data. */
 export const done = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
-/** Every refusal: 4xx and 5xx answers. */
-const refusal = Type.Object({ success: Type.Literal(false), message: Type.String() });
+/** Every refusal: 4xx and 5xx answers; a failed deploy names its deploy history entry. */
+const refusal = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  operation_id: Type.Optional(Type.String()),
+});
 
 /** `response` for a route answering `ok`, with the refusal shape for every error status. */
 export function answers<T extends TSchema>(ok: T) {

@@ -199,7 +199,7 @@ export class AgentHub implements AgentPresence, DockerHealth {
         this.requests.delete(message.id);
         clearTimeout(pending.timer);
         if (message.ok) pending.resolve(message.result);
-        else pending.reject(hubErrors.agentFailed(message.error.message));
+        else pending.reject(hubErrors.agentFailed(message.error.message, message.error.output));
         return;
       }
     }

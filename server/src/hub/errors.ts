@@ -11,8 +11,9 @@ export const hubErrors = {
       'AGENT_TIMEOUT',
       `The agent did not answer in time (${method}, ${Math.round(timeoutMs / 1000)} s)`,
     ),
-  /** The agent's own text when it sent one. */
-  agentFailed: (message: string) => new DomainError('AGENT_ERROR', message || 'The agent reported an error'),
+  /** The agent's own text when it sent one, with what compose printed before the failure. */
+  agentFailed: (message: string, output?: string) =>
+    new DomainError('AGENT_ERROR', message || 'The agent reported an error', output),
   disconnected: () => new DomainError('AGENT_DISCONNECTED', 'The agent disconnected before answering'),
   /** `what`: the download, e.g. 'agent bundle'. */
   downloadMissing: (what: string) =>

@@ -5,6 +5,7 @@
  * could not reach the agent stays 'undo-pending' until the agent reconnects (apps/app-recovery.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { DEPLOY_HISTORY_LIMIT, DEPLOY_OUTPUT_MAX_CHARS, type DeployAction } from 'contract';
 import type { Kysely } from 'kysely';
 import { databaseFailureOf } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
@@ -15,6 +16,7 @@ import {
   insertOperation,
   pruneFinishedOperations,
   setOperationState,
+  trimDeployHistory,
   type OperationRow,
   type OperationState,
 } from './operation-store.js';
@@ -33,12 +35,19 @@ export interface OperationStart {
   kind: OperationKind;
 }
 
+/** What `work` learned besides its result: the agent's compose output, for the deploy history. */
+interface OperationTrace {
+  output?: string;
+}
+
 /** An operation checked and ready to run: written down first, then `work` asks the agent. */
 export interface PreparedOperation<T> {
   appId: string;
   /** JSON-serialisable: what finishing or undoing the operation needs after a crash. */
   payload: unknown;
-  work(operationId: string): Promise<T>;
+  /** A deploy the app's history lists (issue 14): its action and the version it goes to. */
+  history?: { action: DeployAction; version: string | null };
+  work(operationId: string, trace: OperationTrace): Promise<T>;
   /**
    * Runs after a failure of `work` (the agent may hold a half-applied change); when it cannot
    * reach the agent the operation stays 'undo-pending' until the agent's next connection.
@@ -77,7 +86,7 @@ export class OperationLog {
     const { request } = start;
     const existing = await findOperationByKey(this.db, request.userId, request.key);
     if (existing) return this.replay<T>(existing, start);
-    const { appId, payload, work, undo } = await prepare();
+    const { appId, payload, history, work, undo } = await prepare();
     const id = randomUUID();
     const now = Date.now();
     const inserted = await insertOperation(this.db, {
@@ -92,6 +101,8 @@ export class OperationLog {
       outcome: null,
       created_at: now,
       updated_at: now,
+      action: history?.action ?? null,
+      version: history?.version ?? null,
     });
     if (!inserted) {
       // A concurrent retry inserted it first.
@@ -99,18 +110,24 @@ export class OperationLog {
       if (winner) return this.replay<T>(winner, start);
     }
     this.inFlight.add(id);
+    if (history) await this.trimHistory(appId);
     let undoing = false;
+    const trace: OperationTrace = {};
     try {
-      const result = await work(id);
-      await setOperationState(this.db, id, 'done', JSON.stringify({ ok: true, result } satisfies Outcome));
+      const result = await work(id, trace);
+      await setOperationState(this.db, id, 'done', JSON.stringify({ ok: true, result } satisfies Outcome), {
+        output: boundedOutput(trace.output),
+      });
       return result;
     } catch (error) {
       const outcome = JSON.stringify(outcomeOf(error));
       undoing = undo !== undefined;
-      await setOperationState(this.db, id, undoing ? 'undo-pending' : 'failed', outcome).catch(
+      const output = boundedOutput(error instanceof DomainError ? error.output : undefined);
+      await setOperationState(this.db, id, undoing ? 'undo-pending' : 'failed', outcome, { output }).catch(
         (stateError: Error) =>
           this.log(`operation ${id}: could not record its failure: ${stateError.message}`),
       );
+      if (history && error instanceof DomainError) error.operationId = id;
       if (undo) void this.undoNow(id, undo);
       throw error;
     } finally {
@@ -138,6 +155,13 @@ export class OperationLog {
     await pruneFinishedOperations(this.db, now - KEEP_FINISHED_MS);
   }
 
+  /** An app keeps its last DEPLOY_HISTORY_LIMIT deploys: a new one makes room (never for running ones). */
+  private async trimHistory(appId: string): Promise<void> {
+    await trimDeployHistory(this.db, appId, DEPLOY_HISTORY_LIMIT).catch((error: Error) =>
+      this.log(`deploy history of app ${appId}: could not trim it: ${error.message}`),
+    );
+  }
+
   private async undoNow(id: string, undo: (operationId: string) => Promise<void>): Promise<void> {
     try {
       await undo(id);
@@ -156,8 +180,16 @@ export class OperationLog {
     if (row.state === 'pending' || row.outcome === null) throw operationErrors.inProgress();
     const outcome = JSON.parse(row.outcome) as Outcome;
     if (outcome.ok) return outcome.result as T;
-    throw new DomainError(outcome.code, outcome.message);
+    const error = new DomainError(outcome.code, outcome.message);
+    if (row.action !== null) error.operationId = row.id;
+    throw error;
   }
+}
+
+/** The agent bounds its output already; an older or misbehaving one must not fill the database. */
+function boundedOutput(output: string | undefined): string | null {
+  if (!output) return null;
+  return output.length <= DEPLOY_OUTPUT_MAX_CHARS ? output : output.slice(-DEPLOY_OUTPUT_MAX_CHARS);
 }
 
 /** A retry replays what the user was told: a database failure by its meaning, not as a bug. */

@@ -1,5 +1,5 @@
 /** Data access for app operations. */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { AppOperationsTable } from './tables.js';
 
@@ -7,8 +7,12 @@ type Db = Kysely<Database>;
 export type OperationRow = Selectable<AppOperationsTable>;
 export type OperationState = 'pending' | 'done' | 'failed' | 'undo-pending';
 
+type HistoryColumns = 'action' | 'version' | 'output' | 'finished_at';
+/** A new operation; the deploy history's columns are null unless given. */
+type NewOperation = Omit<OperationRow, HistoryColumns> & Partial<Pick<OperationRow, HistoryColumns>>;
+
 /** Inserts a new operation; false when this user already has one with the same key. */
-export async function insertOperation(db: Db, row: OperationRow): Promise<boolean> {
+export async function insertOperation(db: Db, row: NewOperation): Promise<boolean> {
   const result = await db
     .insertInto('app_operations')
     .values(row)
@@ -28,15 +32,27 @@ export async function findOperationByKey(db: Db, userId: string, key: string): P
   );
 }
 
+/**
+ * The operation's new state; leaving 'pending' is when the agent answered (finished_at, kept from
+ * the first answer), with what its compose printed when `answer` is given.
+ */
 export async function setOperationState(
   db: Db,
   id: string,
   state: OperationState,
   outcome?: string,
+  answer?: { output: string | null },
 ): Promise<void> {
+  const now = Date.now();
   await db
     .updateTable('app_operations')
-    .set({ state, updated_at: Date.now(), ...(outcome === undefined ? {} : { outcome }) })
+    .set({
+      state,
+      updated_at: now,
+      ...(outcome === undefined ? {} : { outcome }),
+      ...(answer === undefined ? {} : { output: answer.output }),
+      ...(state === 'pending' ? {} : { finished_at: sql<number>`coalesce(finished_at, ${now})` }),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -52,11 +68,110 @@ export async function listUnfinishedOperations(db: Db, agentId: string): Promise
     .execute();
 }
 
-/** Finished operations older than `before` are only kept for retries: drop them. */
+/**
+ * Finished operations older than `before` are only kept for retries: drop them, except the deploy
+ * history of apps that still exist (trimDeployHistory bounds it).
+ */
 export async function pruneFinishedOperations(db: Db, before: number): Promise<void> {
   await db
     .deleteFrom('app_operations')
     .where('state', 'in', ['done', 'failed'])
     .where('updated_at', '<', before)
+    .where((eb) =>
+      eb.or([
+        eb('action', 'is', null),
+        eb.not(
+          eb.exists(
+            eb.selectFrom('apps').select('apps.id').whereRef('apps.id', '=', 'app_operations.app_id'),
+          ),
+        ),
+      ]),
+    )
     .execute();
+}
+
+/** Drops an app's finished deploys beyond its `keep` newest. */
+export async function trimDeployHistory(db: Db, appId: string, keep: number): Promise<void> {
+  const newest = await db
+    .selectFrom('app_operations')
+    .select('id')
+    .where('app_id', '=', appId)
+    .where('action', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(keep)
+    .execute();
+  if (newest.length < keep) return;
+  await db
+    .deleteFrom('app_operations')
+    .where('app_id', '=', appId)
+    .where('action', 'is not', null)
+    .where('state', 'in', ['done', 'failed'])
+    .where(
+      'id',
+      'not in',
+      newest.map((row) => row.id),
+    )
+    .execute();
+}
+
+/** One deploy of an app's history, with who asked (their name, or their email when they have none). */
+export interface DeployHistoryRow {
+  id: string;
+  action: string;
+  version: string | null;
+  state: string;
+  outcome: string | null;
+  created_at: number;
+  finished_at: number | null;
+  user_name: string | null;
+  user_email: string | null;
+  output_chars: number;
+}
+
+/** The app's newest deploys first, at most `limit`, without their output. */
+export async function listDeployHistory(db: Db, appId: string, limit: number): Promise<DeployHistoryRow[]> {
+  const rows = await db
+    .selectFrom('app_operations')
+    .leftJoin('users', 'users.id', 'app_operations.user_id')
+    .select([
+      'app_operations.id',
+      'app_operations.action',
+      'app_operations.version',
+      'app_operations.state',
+      'app_operations.outcome',
+      'app_operations.created_at',
+      'app_operations.finished_at',
+      'users.name as user_name',
+      'users.email as user_email',
+      sql<number>`coalesce(length(app_operations.output), 0)`.as('output_chars'),
+    ])
+    .where('app_operations.app_id', '=', appId)
+    .where('app_operations.action', 'is not', null)
+    .orderBy('app_operations.created_at', 'desc')
+    .orderBy('app_operations.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    action: row.action ?? '',
+    created_at: Number(row.created_at),
+    finished_at: row.finished_at === null ? null : Number(row.finished_at),
+    output_chars: Number(row.output_chars),
+  }));
+}
+
+/** The output of one deploy of the app's history; undefined when the app has no such deploy. */
+export async function findDeployOutput(
+  db: Db,
+  appId: string,
+  operationId: string,
+): Promise<{ output: string | null } | undefined> {
+  return db
+    .selectFrom('app_operations')
+    .select('output')
+    .where('id', '=', operationId)
+    .where('app_id', '=', appId)
+    .where('action', 'is not', null)
+    .executeTakeFirst();
 }

@@ -20,6 +20,14 @@ export interface AppOperationsTable {
   outcome: string | null;
   created_at: number;
   updated_at: number;
+  /** A deploy of the app's history (DeployAction), or null for an operation the history leaves out. */
+  action: string | null;
+  /** The app's version the deploy went to, when it has one. */
+  version: string | null;
+  /** What the agent's compose printed (bounded, the user's paths), null when nothing came back. */
+  output: string | null;
+  /** When the agent answered (the deploy's duration is finished_at - created_at); null while running. */
+  finished_at: number | null;
 }
 
 export interface OperationTables {

@@ -137,6 +137,19 @@ export const serverCases: Case[] = [
     expected: members(offline),
   },
   {
+    name: 'get-deploy-history',
+    prepare: withApp,
+    request: (f) => get(`/api/v1/apps/get-deploy-history?${q(f)}&app_id=${appId(f)}`),
+    expected: members(ok),
+  },
+  {
+    // No such deploy: allowed callers learn only that (404), never another server's output.
+    name: 'get-deploy-output',
+    prepare: withApp,
+    request: (f) => get(`/api/v1/apps/get-deploy-output?${q(f)}&app_id=${appId(f)}&deploy_id=none`),
+    expected: members(404),
+  },
+  {
     name: 'get-inventory',
     request: (f) => get(`/api/v1/apps/get-inventory?${q(f)}`),
     expected: members(ok),

@@ -50,6 +50,18 @@ export async function createAgentKeys(): Promise<AgentKeys> {
   }
 }
 
+/** A handler's failure may carry compose output, as the real agent's does (`AgentFailure`). */
+export class AgentFailure extends Error {
+  constructor(
+    message: string,
+    readonly output: string,
+  ) {
+    super(message);
+  }
+}
+
+const outputOf = (error: unknown) => (error instanceof AgentFailure ? { output: error.output } : {});
+
 export type RequestHandler = (method: string, params: unknown) => Promise<unknown> | unknown;
 
 export class SimulatedAgent {
@@ -134,7 +146,7 @@ export class SimulatedAgent {
           type: 'response',
           id: message.id,
           ok: false,
-          error: { code: 'TEST', message: (error as Error).message },
+          error: { code: 'TEST', message: (error as Error).message, ...outputOf(error) },
         });
       }
     }

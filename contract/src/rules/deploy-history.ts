@@ -1,0 +1,36 @@
+/**
+ * The deploy history of an app (issue 14): which actions are recorded, and their names on screen.
+ * `configure` is a saved configuration at the same version, `version` one that changes the
+ * version, `update` pulls newer images of the same configuration.
+ */
+export const DEPLOY_ACTIONS = [
+  'install',
+  'create',
+  'configure',
+  'version',
+  'update',
+  'redeploy',
+  'start',
+  'delete',
+] as const;
+export type DeployAction = (typeof DEPLOY_ACTIONS)[number];
+
+export const DEPLOY_ACTION_LABELS: Record<DeployAction, string> = {
+  install: 'Install',
+  create: 'Create',
+  configure: 'Configuration change',
+  version: 'Version change',
+  update: 'Update',
+  redeploy: 'Redeploy',
+  start: 'Start',
+  delete: 'Delete',
+};
+
+/** What compose printed during one deploy is kept up to this length (its start and its end). */
+export const DEPLOY_OUTPUT_MAX_CHARS = 64 * 1024;
+
+/** How many deploys an app keeps in its history. */
+export const DEPLOY_HISTORY_LIMIT = 50;
+
+/** A deploy is running until the agent answers, then succeeded or failed. */
+export type DeployResult = 'running' | 'succeeded' | 'failed';
