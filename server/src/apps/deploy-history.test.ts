@@ -5,13 +5,17 @@
  * an app that still exists outlives the pruning of old operations.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, test } from 'node:test';
 import { DEPLOY_HISTORY_LIMIT } from 'contract';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { OperationLog } from '../operations/operation-log.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { AgentFailure, createAgentKeys, SimulatedAgent } from '../test/simulated-agent.js';
+import {
+  AgentFailure,
+  createAgentKeys,
+  pairSimulatedAgent,
+  SimulatedAgent,
+} from '../test/simulated-agent.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let testApp: TestApp;
@@ -55,7 +59,6 @@ const output = (appId: string, deployId: string) =>
 before(async () => {
   testApp = await createTestApp();
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const url = `ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/agent/connect`;
   owner = await signIn(testApp.app, 'history-owner@example.com', 'Hanna History');
   const organizationId = (await call('POST', '/api/v1/organization/create-organization', { name: 'History' }))
     .data.id as string;
@@ -71,15 +74,7 @@ before(async () => {
     if (method === 'app.delete') return { deleted: true, output: printed };
     return { app_id: appId, status: 1, output: printed };
   });
-  agent.connect(url);
-  await agent.waitFor(() => agent.pairingCode !== null);
-  agentId = (
-    await call('POST', '/api/v1/agents/register-agent', {
-      code: agent.pairingCode,
-      organization_id: organizationId,
-    })
-  ).data.agent.id as string;
-  await agent.waitFor(() => agent.agentId !== null);
+  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organizationId);
   await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'free', source: null });
 });
 
