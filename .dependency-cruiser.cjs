@@ -58,8 +58,8 @@ module.exports = {
       name: 'no-upward-import-into-http',
       severity: 'error',
       comment: 'Services and stores know nothing of HTTP: no import of routes or the edge.',
-      from: { path: SERVER, pathNot: [HTTP, TEST, `${SERVER}(app|main)\\.ts$`] },
-      to: { path: [HTTP, `${SERVER}(app|main)\\.ts$`] },
+      from: { path: SERVER, pathNot: [HTTP, TEST, `${SERVER}(app|main|serve)\\.ts$`] },
+      to: { path: [HTTP, `${SERVER}(app|main|serve)\\.ts$`] },
     },
     {
       name: 'stores-never-import-services',

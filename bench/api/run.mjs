@@ -1,38 +1,45 @@
 #!/usr/bin/env node
 // API benchmark: starts the built server on SQLite and on PostgreSQL, signs in through the
-// built-in dev identity provider (the real OIDC code flow), then drives GET /auth/user and
-// GET /api/v1/agents/get-agents with wrk at a fixed concurrency on loopback. Prints req/s, p50,
-// p99 and the server's idle resident memory. Figures only: nothing is asserted.
+// built-in dev identity provider (the real OIDC code flow), then drives the signed-in user, the
+// server list and the dashboard's status polls with wrk at a fixed concurrency on loopback.
+// Prints req/s, p50, p99, CPU per request of the server and of PostgreSQL, and the server's idle
+// resident memory. Figures only: nothing is asserted.
 //
 //   node bench/api/run.mjs                     # both engines
 //   BENCH_ENGINES=sqlite BENCH_SECONDS=5 node bench/api/run.mjs
+//   BENCH_BASELINE=/tmp/base/server/dist/main.js BENCH_ROUNDS=3 node bench/api/run.mjs   # before/after
 //   BENCH_DATABASE_URL=postgres://user:pass@host:5432/postgres (default: the local dockhand role)
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, repoRoot as root, rssMb, signIn, waitForHealth } from '../lib/harness.mjs';
+import { cpuMs, postgresBackends, repoRoot as root, rssMb, signIn, startServer } from '../lib/harness.mjs';
 
 const serverMain = path.join(root, 'server', 'dist', 'main.js');
-const pg = createRequire(path.join(root, 'server', 'package.json'))('pg');
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://dockhand:dockhand@127.0.0.1:5432/postgres';
-const ENDPOINTS = (process.env.BENCH_ENDPOINTS ?? '/auth/user,/api/v1/agents/get-agents').split(',');
+// The status polls of the dashboard, and the signed-in user and server list it loads first.
+const ENDPOINTS = (
+  process.env.BENCH_ENDPOINTS ??
+  '/auth/user,/api/v1/agents/get-agents,/api/v1/agents/get-agents-status,/api/v1/apps/get-apps-status'
+).split(',');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+// A second build to compare with in the same sitting (its dist/main.js), e.g. one of main.
+const BUILDS = [
+  ['current', serverMain],
+  ...(process.env.BENCH_BASELINE ? [['baseline', process.env.BENCH_BASELINE]] : []),
+];
+// Extra node flags for the server, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-async function adminQuery(statement) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+/** wrk prints latencies as 812.00us, 1.92ms or 1.20s. */
+function latencyMs(text) {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text ?? '');
+  if (!match) return Number.NaN;
+  return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2]];
 }
 
 function runWrk(url, token, seconds = SECONDS) {
@@ -41,40 +48,21 @@ function runWrk(url, token, seconds = SECONDS) {
     ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url],
     { encoding: 'utf8' },
   );
-  const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(output)?.[1];
-  const p50 = /\s50%\s+([\d.]+\w+)/.exec(output)?.[1];
-  const p99 = /\s99%\s+([\d.]+\w+)/.exec(output)?.[1];
+  const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
+  const p50 = latencyMs(/\s50%\s+([\d.]+\w+)/.exec(output)?.[1]);
+  const p99 = latencyMs(/\s99%\s+([\d.]+\w+)/.exec(output)?.[1]);
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? '0';
   return { perSecond, p50, p99, non2xx };
 }
 
-async function benchEngine(engine) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-bench-'));
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DEV_IDP: '1',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  let databaseName = null;
-  if (engine === 'postgres') {
-    databaseName = `dockhand_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${databaseName}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${databaseName}`;
-    env.DATABASE_URL = url.toString();
-  }
-  const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+/** Starts `main` on `engine`, signs in, loads each endpoint; returns the figures. */
+async function benchEngine(engine, main) {
+  const server = await startServer(engine, { main, nodeArgs: NODE_ARGS });
+  const { base, child } = server;
+  const figures = { idle: 0, after: 0, endpoints: {} };
   try {
-    await waitForHealth(base, child);
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const idle = rssMb(child.pid).toFixed(1);
+    figures.idle = rssMb(child.pid);
     const token = await signIn(base);
     const created = await fetch(`${base}/api/v1/organization/create-organization`, {
       method: 'POST',
@@ -82,29 +70,84 @@ async function benchEngine(engine) {
       body: JSON.stringify({ name: 'Bench org' }),
     });
     if (!created.ok) throw new Error(`create-organization failed: ${created.status}`);
-    console.log(`\n${engine}: idle RSS ${idle} MB (after start, before load)`);
-    console.log(
-      `  wrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP_SECONDS} s warm-up`,
-    );
     for (const endpoint of ENDPOINTS) {
       const probe = await fetch(`${base}${endpoint}`, { headers: { authorization: `Bearer ${token}` } });
-      if (probe.status === 404) {
-        console.log(`  ${endpoint.padEnd(28)} not available yet (404): skipped`);
-        continue;
-      }
+      if (probe.status === 404) continue;
       runWrk(`${base}${endpoint}`, token, WARMUP_SECONDS); // JIT and caches warm; not reported
+      // CPU per request of the server and of the database: what stays true on a busy machine.
+      const database = server.databaseName ? postgresBackends(server.databaseName) : [];
+      const cpuBefore = { server: cpuMs(child.pid), database: sum(database.map(cpuMs)) };
       const result = runWrk(`${base}${endpoint}`, token);
-      console.log(
-        `  ${endpoint.padEnd(28)} ${String(result.perSecond).padStart(9)} req/s   p50 ${result.p50}   p99 ${result.p99}` +
-          (result.non2xx !== '0' ? `   (${result.non2xx} non-2xx!)` : ''),
-      );
+      const requests = result.perSecond * SECONDS;
+      result.serverUs = ((cpuMs(child.pid) - cpuBefore.server) * 1000) / requests;
+      result.databaseUs = ((sum(database.map(cpuMs)) - cpuBefore.database) * 1000) / requests;
+      figures.endpoints[endpoint] = result;
     }
-    console.log(`  RSS after load: ${rssMb(child.pid).toFixed(1)} MB`);
+    figures.after = rssMb(child.pid);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
+  }
+  return figures;
+}
+
+function printRun(label, figures) {
+  console.log(
+    `\n${label}: idle RSS ${figures.idle.toFixed(1)} MB, after load ${figures.after.toFixed(1)} MB`,
+  );
+  for (const endpoint of ENDPOINTS) {
+    const result = figures.endpoints[endpoint];
+    if (!result) {
+      console.log(`  ${endpoint.padEnd(34)} not available (404): skipped`);
+      continue;
+    }
+    console.log(
+      `  ${endpoint.padEnd(34)} ${result.perSecond.toFixed(0).padStart(7)} req/s   p50 ${ms(result.p50)}   p99 ${ms(result.p99)}` +
+        `   CPU/request: server ${result.serverUs.toFixed(0)} µs, database ${result.databaseUs.toFixed(0)} µs` +
+        (result.non2xx !== '0' ? `   (${result.non2xx} non-2xx!)` : ''),
+    );
+  }
+}
+
+const sum = (values) => values.reduce((total, value) => total + value, 0);
+const ms = (value) => `${value.toFixed(2)} ms`.padStart(9);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Medians over the rounds, per build and engine; PostgreSQL's throughput as a share of SQLite's. */
+function printSummary(runs) {
+  console.log(`\nMedians of ${ROUNDS} round(s) (each build and engine started afresh every round):`);
+  const header = `  ${'build'.padEnd(9)}${'engine'.padEnd(10)}${'endpoint'.padEnd(34)}${'req/s'.padStart(8)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'pg/sqlite'.padStart(11)}${'CPU µs/req server+db'.padStart(22)}`;
+  console.log(header);
+  for (const [build] of BUILDS) {
+    for (const engine of ENGINES) {
+      const mine = runs.filter((run) => run.build === build && run.engine === engine);
+      console.log(
+        `  ${build.padEnd(9)}${engine.padEnd(10)}${'idle RSS'.padEnd(34)}${`${median(mine.map((run) => run.figures.idle)).toFixed(1)} MB`.padStart(8)}`,
+      );
+      for (const endpoint of ENDPOINTS) {
+        const results = mine.map((run) => run.figures.endpoints[endpoint]).filter(Boolean);
+        if (!results.length) continue;
+        const perSecond = median(results.map((result) => result.perSecond));
+        const sqlite = runs
+          .filter((run) => run.build === build && run.engine === 'sqlite')
+          .map((run) => run.figures.endpoints[endpoint]?.perSecond)
+          .filter(Boolean);
+        const share =
+          engine === 'postgres' && sqlite.length
+            ? `${((100 * perSecond) / median(sqlite)).toFixed(0)} %`
+            : '';
+        console.log(
+          `  ${build.padEnd(9)}${engine.padEnd(10)}${endpoint.padEnd(34)}${perSecond.toFixed(0).padStart(8)}` +
+            `${ms(median(results.map((result) => result.p50))).padStart(10)}${ms(median(results.map((result) => result.p99))).padStart(10)}${share.padStart(11)}` +
+            `${median(results.map((result) => result.serverUs))
+              .toFixed(0)
+              .padStart(13)} + ${median(results.map((result) => result.databaseUs)).toFixed(0)}`,
+        );
+      }
+    }
   }
 }
 
@@ -122,5 +165,20 @@ if (!fs.existsSync(serverMain)) {
   execFileSync('pnpm', ['--filter', 'server', 'build'], { cwd: root, stdio: 'inherit' });
 }
 console.log(`Dockhand API benchmark on ${os.cpus().length} cores, Node ${process.version}`);
-console.log('Targets: >= 2000 req/s and p99 <= 10 ms on SQLite; idle RSS <= 150 MB.');
-for (const engine of ENGINES) await benchEngine(engine);
+console.log(
+  'Targets: SQLite >= 10,000 req/s; PostgreSQL p99 <= 10 ms and >= 80 % of SQLite; server idle RSS <= 120 MB.',
+);
+console.log(
+  `wrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP_SECONDS} s warm-up`,
+);
+const runs = [];
+for (let round = 1; round <= ROUNDS; round += 1) {
+  for (const engine of ENGINES) {
+    for (const [build, main] of BUILDS) {
+      const figures = await benchEngine(engine, main);
+      runs.push({ build, engine, figures });
+      printRun(`round ${round}, ${build}, ${engine}`, figures);
+    }
+  }
+}
+printSummary(runs);

@@ -12,3 +12,17 @@ export function startProcess(
   env?: Record<string, string | undefined>,
 ): ChildProcess & { output: string };
 export function waitFor<T>(probe: () => Promise<T>, what: string, timeoutMs?: number): Promise<T>;
+export function cpuMs(pid: number): number;
+export function postgresBackends(database: string): number[];
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+  /** The throwaway PostgreSQL database, or null on SQLite. */
+  databaseName: string | null;
+  sql(statement: string, parameters?: unknown[]): Promise<void>;
+  stop(): Promise<void>;
+}
+export function startServer(
+  engine: 'sqlite' | 'postgres',
+  options?: { main?: string; nodeArgs?: string[] },
+): Promise<BenchServer>;

@@ -1,12 +1,98 @@
 // What every benchmark needs to stand up the real product on loopback: a free port, the server's
 // health, the real sign-in, the Chromium flags of this machine, a process's resident memory.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const requireFromServer = createRequire(path.join(repoRoot, 'server', 'package.json'));
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://dockhand:dockhand@127.0.0.1:5432/postgres';
+
+async function adminQuery(statement) {
+  const client = new (requireFromServer('pg').Client)({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The built server (`main`, default server/dist/main.js) on a free loopback port with the
+ * development identity provider, on SQLite in a fresh data folder or on PostgreSQL in a throwaway
+ * database made from BENCH_DATABASE_URL (default: the local dockhand role). `sql` runs a statement
+ * on its database ($1, $2... parameters); `stop` ends it and removes its data.
+ */
+export async function startServer(
+  engine,
+  { main = path.join(repoRoot, 'server', 'dist', 'main.js'), nodeArgs = [] } = {},
+) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-bench-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    DEV_IDP: '1',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  let databaseName = null;
+  if (engine === 'postgres') {
+    databaseName = `dockhand_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${databaseName}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${databaseName}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const child = spawn(process.execPath, [...nodeArgs, main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  let database = null;
+  const stop = async () => {
+    if (database) await database.close();
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(base, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  async function sql(statement, parameters = []) {
+    if (!database && databaseName) {
+      const client = new (requireFromServer('pg').Client)({ connectionString: env.DATABASE_URL });
+      await client.connect();
+      database = { run: (text, values) => client.query(text, values), close: () => client.end() };
+    } else if (!database) {
+      const sqlite = new (requireFromServer('better-sqlite3'))(path.join(dataDir, 'dockhand.db'));
+      sqlite.pragma('busy_timeout = 5000');
+      database = {
+        // SQLite's own ? parameters, in the order the $n appear.
+        run: async (text, values) => {
+          const ordered = [...text.matchAll(/\$(\d+)/g)].map((match) => values[Number(match[1]) - 1]);
+          return sqlite.prepare(text.replace(/\$\d+/g, '?')).run(ordered);
+        },
+        close: async () => sqlite.close(),
+      };
+    }
+    await database.run(statement, parameters);
+  }
+  return { base, child, databaseName, sql, stop };
+}
 
 /** Headless Chromium on these machines (see the developers' guide). */
 export const CHROMIUM_ARGS = [
@@ -80,6 +166,33 @@ export async function signIn(base, { name = 'Bench', email = 'bench@example.com'
 export function rssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** CPU time (user + system) a process has used so far, in ms (clock ticks are 10 ms here). */
+export function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0; // the process has gone
+  }
+}
+
+/** The PostgreSQL backends serving `database` (their process titles name it). */
+export function postgresBackends(database) {
+  const pids = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres: ') && title.includes(` ${database} `)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
 }
 
 /** Starts a process with a small fixed environment plus `env`; its stdout and stderr collect in `child.output`. */

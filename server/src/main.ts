@@ -1,34 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { DataFolderError } from './db/connect.js';
-import { holdSqliteDataFolder } from './db/folder-guard.js';
+// The server's entry. startup-memory takes effect before the rest of the modules are even parsed
+// (static imports would all be parsed first), so they are loaded after it.
+import './startup-memory.js';
 
-const config = loadConfig();
-let app: FastifyInstance;
-try {
-  if (!config.databaseUrl) holdSqliteDataFolder(config.dataDir);
-  app = await buildApp(config);
-} catch (error) {
-  // An operator's mistake gets one line saying what to fix, not a stack.
-  if (!(error instanceof DataFolderError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-await app.listen({ host: config.host, port: config.port });
-console.log(`Dockhand is running at ${config.publicUrl}`);
-if (config.auth.devIdentityProvider) {
-  console.log(
-    `Sign-in uses the built-in development identity provider (${config.auth.issuer}); set NODE_ENV=production for real sign-in.`,
-  );
-}
-
-// Finish in-flight requests and close the database cleanly on stop.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+await import('./serve.js');

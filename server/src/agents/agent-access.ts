@@ -2,9 +2,8 @@ import type { OrganizationRole } from 'contract';
 import type { AppContext } from '../context.js';
 import type { DockerHealth } from '../hub/presence.js';
 import type { Refusals } from '../organizations/access.js';
-import { findOrgRole } from '../organizations/member-store.js';
 import { agentErrors } from './errors.js';
-import { findAgentRecord, type AgentRecord } from './agent-store.js';
+import { findAgentWithRole, type AgentRecord } from './agent-store.js';
 
 /**
  * The agent, if the user has one of `roles` in its organization. Unknown agents and agents of
@@ -19,10 +18,9 @@ export async function requireAgentAccess(
 ): Promise<AgentRecord> {
   if (typeof agentId !== 'string' || agentId.trim() === '') throw agentErrors.idRequired();
   const refuse = access.refuse ?? agentErrors.notFound;
-  const agent = await findAgentRecord(context.db, agentId);
-  if (!agent) throw refuse(agentId);
-  const role = await findOrgRole(context.db, userId, agent.organization_id);
-  if (!role) throw refuse(agentId);
+  const found = await findAgentWithRole(context.db, agentId, userId);
+  if (!found?.role) throw refuse(agentId);
+  const { agent, role } = found;
   if (!access.roles.includes(role))
     throw (access.wrongRole ?? access.refuse ?? agentErrors.forbidden)(agentId);
   return agent;

@@ -2,8 +2,10 @@
  * Data access for agent records (the only SQL of agents/): plans and billing columns, pairing
  * codes, certificate identity, revocation and the agent's last report.
  */
+import type { OrganizationRole } from 'contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { reusableQuery } from '../db/reusable-query.js';
 import type {
   AgentHubColumns,
   AgentPairingCodesTable,
@@ -106,6 +108,34 @@ export async function findAgentByFingerprint(db: Db, fingerprint: string): Promi
   );
 }
 
+/** Runs before every call on an agent: the agent and the caller's role in one round trip. */
+const agentWithRole = reusableQuery(
+  ['agentId', 'userId'],
+  (db: Db, args: { agentId: string; userId: string }) =>
+    db
+      .selectFrom('agents')
+      .leftJoin('organization_members', (join) =>
+        join
+          .onRef('organization_members.organization_id', '=', 'agents.organization_id')
+          .on('organization_members.user_id', '=', args.userId),
+      )
+      .selectAll('agents')
+      .select('organization_members.role as caller_role')
+      .where('agents.id', '=', args.agentId),
+);
+
+/** The agent and the user's role in its organization (null: not a member), or null for no such agent. */
+export async function findAgentWithRole(
+  db: Db,
+  agentId: string,
+  userId: string,
+): Promise<{ agent: AgentRecord; role: OrganizationRole | null } | null> {
+  const [row] = await agentWithRole.run(db, { agentId, userId });
+  if (!row) return null;
+  const { caller_role: role, ...agent } = row;
+  return { agent, role };
+}
+
 export async function findAgentRecord(db: Db, agentId: string): Promise<AgentRecord | null> {
   return (await db.selectFrom('agents').selectAll().where('id', '=', agentId).executeTakeFirst()) ?? null;
 }
@@ -196,14 +226,18 @@ export async function touchLastSeen(db: Db, agentId: string, at: number): Promis
   await db.updateTable('agents').set({ last_seen: at }).where('id', '=', agentId).execute();
 }
 
-export async function listAgentsOfUser(db: Db, userId: string): Promise<AgentRecord[]> {
-  return db
+/** Behind the server list and its status poll: compiled once. */
+const agentsOfUser = reusableQuery(['userId'], (db: Db, args: { userId: string }) =>
+  db
     .selectFrom('agents')
     .innerJoin('organization_members', 'organization_members.organization_id', 'agents.organization_id')
     .selectAll('agents')
-    .where('organization_members.user_id', '=', userId)
-    .orderBy('agents.created_at')
-    .execute();
+    .where('organization_members.user_id', '=', args.userId)
+    .orderBy('agents.created_at'),
+);
+
+export async function listAgentsOfUser(db: Db, userId: string): Promise<AgentRecord[]> {
+  return agentsOfUser.run(db, { userId });
 }
 
 export async function renameAgent(db: Db, agentId: string, name: string): Promise<void> {

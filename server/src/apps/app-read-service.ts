@@ -1,13 +1,13 @@
 /** Reading apps (spec section 7, Apps): the list, statuses, one app's details and its logs. */
 import { requireAgentAccess, requireOnline } from '../agents/agent-access.js';
-import { listAgentsOfUser, type AgentRecord } from '../agents/agent-store.js';
+import type { AgentRecord } from '../agents/agent-store.js';
 import { statusesAreLive } from '../hub/presence.js';
 import { invalidRequest } from '../errors/domain-error.js';
 import { LogLimits, ORGANIZATION_ROLES, type AppLogs } from 'contract';
 import { toAppDetails } from './app-config.js';
 import { requireApp, templateMeta, templateOf, type AppDeps } from './app-lookup.js';
 import { storedExtensionValues, supportedExtensionsOf } from './app-extensions.js';
-import { findApp, listAppsOfAgents, loadStoredApp } from './app-store.js';
+import { findApp, listAppStatusesOfUser, listAppsOfAgents, loadStoredApp } from './app-store.js';
 
 /** The apps of an offline agent, or of one whose Docker does not answer, show status 0 (unknown). */
 export async function listApps(deps: AppDeps, agent: AgentRecord) {
@@ -26,10 +26,11 @@ export async function listApps(deps: AppDeps, agent: AgentRecord) {
 /** Statuses of one agent's apps, or of every app on the user's agents when none is given. */
 export async function appStatuses(deps: AppDeps, userId: string, agentId: string | undefined) {
   const { context, hub } = deps;
-  const agentIds = agentId
-    ? [(await requireAgentAccess(context, userId, agentId, { roles: ORGANIZATION_ROLES })).id]
-    : (await listAgentsOfUser(context.db, userId)).map((agent) => agent.id);
-  const apps = await listAppsOfAgents(context.db, agentIds);
+  const apps = agentId
+    ? await listAppsOfAgents(context.db, [
+        (await requireAgentAccess(context, userId, agentId, { roles: ORGANIZATION_ROLES })).id,
+      ])
+    : await listAppStatusesOfUser(context.db, userId);
   return apps.map((app) => ({ app_id: app.id, status: statusesAreLive(hub, app.agent_id) ? app.status : 0 }));
 }
 

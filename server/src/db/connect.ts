@@ -10,10 +10,12 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase as SqliteDialectDatabase,
   type SqliteStatement,
 } from 'kysely';
-import pg from 'pg';
+import pg, { type Submittable } from 'pg';
 import { runMigrations } from './migrations.js';
 import type { Database } from './schema.js';
 
@@ -47,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return { db, engine, pgPool, close: () => db.destroy() };
 }
 
-/** The data folder cannot hold the database: main.ts prints this one line and exits. */
+/** The data folder cannot hold the database: serve.ts prints this one line and exits. */
 export class DataFolderError extends Error {
   constructor(dataDir: string, reason: string, advice = 'Set DATA_DIR to a folder this user can write.') {
     super(`Cannot use the data folder ${dataDir}: ${reason}. ${advice}`);
@@ -162,8 +164,45 @@ function openPostgres(connectionString: string): {
   // process. The pool drops the dead client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) }),
     engine: 'postgres',
     pgPool: pool,
+  };
+}
+
+/** Statements that PostgreSQL may keep prepared on a connection (not BEGIN, COMMIT or DDL). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it again each time; for the
+ * small indexed queries of the API that is most of the database's work. Each distinct SQL text
+ * gets a name, and pg prepares a named statement once per connection and then only binds it.
+ * Texts beyond STATEMENT_CACHE_SIZE (lists of varying length) stay unnamed.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    let name = names.get(sql);
+    if (!name && names.size < STATEMENT_CACHE_SIZE && PREPARABLE.test(sql)) {
+      name = `dockhand_${names.size}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      return {
+        release: () => client.release(),
+        // Kysely passes either SQL with its parameters or a cursor (streamed queries): the two
+        // overloads of PostgresPoolClient['query'], which one function cannot declare.
+        query: ((sqlOrCursor: string | Submittable, values?: unknown[]) => {
+          if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
+          const name = nameOf(sqlOrCursor);
+          return client.query(name ? { name, text: sqlOrCursor, values } : { text: sqlOrCursor, values });
+        }) as unknown as PostgresPoolClient['query'],
+      };
+    },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * One serving process per SQLite data folder: two would each keep their own view of agents,
- * presence and limits. main.ts takes this guard before it builds the app; in-process tools and
+ * presence and limits. serve.ts takes this guard before it builds the app; in-process tools and
  * tests that open the same folder beside a running server are not servers and do not take it.
  *
  * The guard is an exclusive transaction on a side file, held for the life of the process. The
