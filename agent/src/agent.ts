@@ -6,7 +6,8 @@ import { AppStore } from './apps/app-store.js';
 import { StatusWatcher } from './apps/status-watcher.js';
 import type { AgentConfig } from './config.js';
 import { AgentConnection } from './connection/agent-connection.js';
-import { ComposeRunner, detectComposeCli } from './docker/compose.js';
+import { ComposeRunner, composeVersionCapability, detectComposeCli } from './docker/compose.js';
+import { composeVersionText } from 'contract';
 import { DockerEngine } from './docker/engine.js';
 import { EngineMonitor } from './docker/engine-monitor.js';
 import { testHold } from './docker/test-hold.js';
@@ -50,12 +51,12 @@ export async function startAgent(
     ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
   };
   const hold = config.testHoldDir ? testHold(config.testHoldDir, log) : undefined;
-  const compose = new ComposeRunner(
-    await detectComposeCli(config.composeCommand),
-    systemEnv,
-    config.composeTimeoutMs,
-    hold,
+  const composeCli = await detectComposeCli(config.composeCommand);
+  const composeCapability = composeVersionCapability(composeCli);
+  log(
+    `running apps with ${composeCapability ? composeVersionText(composeCapability.value) : 'a Compose that printed no version'} (${[composeCli.command, ...composeCli.baseArgs].join(' ')})`,
   );
+  const compose = new ComposeRunner(composeCli, systemEnv, config.composeTimeoutMs, hold);
   const store = new AppStore(config.appsDir);
   const inventory = new AppInventory(store);
   const apps = new AppManager(
@@ -74,6 +75,7 @@ export async function startAgent(
   const reportCapabilities = async () => {
     const capabilities = await collectCapabilities(config.policy, version);
     capabilities.push(updatePolicyCapability(config.updates));
+    if (composeCapability) capabilities.push(composeCapability);
     const outcome = updateOutcomeCapability(await readUpdateState(config.stateDir), version);
     if (outcome) capabilities.push(outcome);
     connection?.send({ type: 'report', capabilities, features: agentFeatures() });

@@ -21,6 +21,8 @@ export const AgentErrorCode = {
   UpdateRefused: 'AGENT-016',
   UpdatesManagedOnHost: 'AGENT-017',
   VolumeInvalid: 'AGENT-018',
+  /** The app uses a Compose feature the Compose on this server (v1) does not have. */
+  ComposeUnsupported: 'AGENT-019',
 } as const;
 
 export type AgentErrorCodeValue = (typeof AgentErrorCode)[keyof typeof AgentErrorCode];

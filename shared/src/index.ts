@@ -36,6 +36,8 @@ export {
   AGENT_UPDATE_CAPABILITY,
   AGENT_UPDATES_CAPABILITY,
   AppStatus,
+  COMPOSE_VERSION_CAPABILITY,
+  composeVersionText,
   decodeUpdateOutcome,
   decodeUpdateSetting,
   DOCKER_NOT_RESPONDING,
@@ -47,7 +49,12 @@ export {
   signInFailureText,
 } from 'contract/rules';
 // SecretEnvelope: restored after 2.2.0 dropped it (a type only, but a public one: 2.3.0 puts it back).
-export type { SecretEnvelope, UpdateOutcomeReport, UpdateSettingReport } from 'contract/rules';
+export type {
+  ComposeFilesInUse,
+  SecretEnvelope,
+  UpdateOutcomeReport,
+  UpdateSettingReport,
+} from 'contract/rules';
 
 export { ApiError, INVALID_RESPONSE, NOT_AUTHENTICATED, isApiError } from './api/ApiError';
 export type { ApiErrorKind } from './api/ApiError';

@@ -1,5 +1,10 @@
 /** Entities of spec section 3, as the API returns them (snake_case) or as the client holds them. */
-import type { AppStatusCode, CatalogItem as ContractCatalogItem, OrganizationRole } from 'contract/rules';
+import type {
+  AppStatusCode,
+  CatalogItem as ContractCatalogItem,
+  ComposeFilesInUse,
+  OrganizationRole,
+} from 'contract/rules';
 
 export type { AppStatusCode, OrganizationRole };
 export type SubscriptionStatus = 'free' | 'paid' | 'unpaid';
@@ -154,6 +159,8 @@ export interface AppDetails {
   files: Record<string, string>;
   /** Variable values by variable id. */
   variables: Record<string, string>;
+  /** The compose files and profiles the app runs with (servers before shared 2.5 send none). */
+  compose?: ComposeFilesInUse;
 }
 
 /** A catalog item as the API lists it (the contract's), with what the client adds. */

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AppStatus, type AppDeployment } from 'contract';
+import { detectComposeCli } from '../docker/compose.js';
 import { runCommand } from '../docker/run-command.js';
 import { appTestBench, containerEnv, labelledLeftovers, NO_LEFTOVERS } from '../test/docker-fixtures.js';
 import type { AppManager } from './app-manager.js';
@@ -172,4 +173,23 @@ test('an external volume is used, never removed with the app, and a missing one 
     '/data/file',
   ]);
   assert.equal(kept.stdout, 'kept\n', 'the external volume and its data outlive the app');
+});
+
+test('include: refused by name under Compose v1 (nothing left), deployed under v2', async () => {
+  const files = {
+    'compose.yml': 'include: [parts/web.yml]\n',
+    'parts/web.yml': `services:\n${service('web')}`,
+  };
+  const cli = await detectComposeCli();
+  if ((cli.version?.major ?? 1) < 2) {
+    await assert.rejects(
+      apps.deploy(deployment('included', files)),
+      /This server runs Compose v1[\d.]* \(legacy\), which does not support include in compose\.yml\. Install Compose v2 on the server/,
+    );
+    assert.deepEqual(await labelledLeftovers(`${prefix}included`), NO_LEFTOVERS);
+  } else {
+    assert.equal((await apps.deploy(deployment('included', files))).status, AppStatus.Active);
+    assert.deepEqual(await servicesOf('included'), ['web']);
+    await deleteAndCheck('included');
+  }
 });

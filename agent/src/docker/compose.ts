@@ -4,10 +4,15 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import {
   COMPOSE_SELECTION_VARIABLES,
+  COMPOSE_VERSION_CAPABILITY,
   composeSelection,
+  parseComposeVersion,
   type AppDeployment,
   type ComposeSelection,
+  type ComposeVersion,
+  type NamedValue,
 } from 'contract';
+import { v1Gaps, v1Refusal } from './compose-v1-features.js';
 import { composeEnvText, PROJECT_DOTENV, projectDotenvError, type EnvFileDialect } from './env-file.js';
 import { recordInTranscript } from './compose-transcript.js';
 import { runCommand, type CommandResult } from './run-command.js';
@@ -15,17 +20,41 @@ import type { TestHold } from './test-hold.js';
 
 export interface ComposeCli {
   command: string;
-  /** Leading arguments: ['compose'] for v2, [] for docker-compose v1. */
+  /** Leading arguments: ['compose'] for the v2 plugin, [] for a `docker-compose` binary. */
   baseArgs: string[];
+  /** What `version` printed; unknown when the program did not answer. */
+  version?: ComposeVersion;
 }
 
-/** Uses `docker compose` (v2) when the Docker CLI has it, else `docker-compose` (v1). */
+/**
+ * The v2 plugin (`docker compose`) when the Docker CLI has it, else `docker-compose` (v1, or a v2
+ * standalone binary), with the version each prints. `forced` names the program to use instead.
+ */
 export async function detectComposeCli(forced = ''): Promise<ComposeCli> {
-  if (forced === 'docker compose') return { command: 'docker', baseArgs: ['compose'] };
-  if (forced) return { command: forced, baseArgs: [] };
-  const v2 = await runCommand('docker', ['compose', 'version'], { timeoutMs: 15_000 });
-  if (v2.exitCode === 0) return { command: 'docker', baseArgs: ['compose'] };
-  return { command: 'docker-compose', baseArgs: [] };
+  const plugin: ComposeCli = { command: 'docker', baseArgs: ['compose'] };
+  const candidates: ComposeCli[] =
+    forced === 'docker compose'
+      ? [plugin]
+      : forced
+        ? [{ command: forced, baseArgs: [] }]
+        : [plugin, { command: 'docker-compose', baseArgs: [] }];
+  for (const cli of candidates) {
+    const result = await runCommand(cli.command, [...cli.baseArgs, 'version'], { timeoutMs: 15_000 });
+    const version = result.exitCode === 0 ? parseComposeVersion(result.stdout) : null;
+    if (version) return { ...cli, version };
+  }
+  // None answered: the last one runs anyway, and its failures say why.
+  return candidates[candidates.length - 1] ?? plugin;
+}
+
+/** Compose's generation: by the version it printed, else by how it is called. */
+function isV2(cli: ComposeCli): boolean {
+  return cli.version ? cli.version.major >= 2 : cli.baseArgs.includes('compose');
+}
+
+/** The `compose_version` capability: the version number, when known. */
+export function composeVersionCapability(cli: ComposeCli): NamedValue | null {
+  return cli.version ? { name: COMPOSE_VERSION_CAPABILITY, value: cli.version.version } : null;
 }
 
 /**
@@ -68,6 +97,7 @@ export class ComposeRunner {
    * env file, rewritten before every command so it always matches the project.
    */
   async run(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
+    if (!isV2(this.cli)) await this.refuseWhatV1Lacks(project);
     const envText = composeEnvText(
       await projectDotenv(project.directory),
       interpolated(project.variables),
@@ -84,6 +114,21 @@ export class ComposeRunner {
     recordInTranscript(subcommand, result, project);
     await this.hold?.(`after-${subcommand[0]}`, project.name);
     return result;
+  }
+
+  /** Under v1: the app's compose files must not use what v1 does not know (named in the refusal). */
+  private async refuseWhatV1Lacks(project: ComposeProject): Promise<void> {
+    const gaps: string[] = [];
+    for (const file of project.composeFiles) {
+      let model: unknown;
+      try {
+        model = parseYaml(await readFile(path.join(project.directory, file), 'utf8'));
+      } catch {
+        continue; // compose itself reports a file it cannot read
+      }
+      gaps.push(...v1Gaps(file, model));
+    }
+    if (gaps.length > 0) throw v1Refusal(this.cli.version?.version ?? '1', gaps);
   }
 
   /**
@@ -137,7 +182,7 @@ function interpolated(variables: Record<string, string>): Record<string, string>
 }
 
 function composeDialect(cli: ComposeCli): EnvFileDialect {
-  return cli.baseArgs.includes('compose') ? 'v2' : 'v1';
+  return isV2(cli) ? 'v2' : 'v1';
 }
 
 /** The full argument list of one compose command (global options first, as both versions need). */

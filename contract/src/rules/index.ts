@@ -26,6 +26,12 @@ export {
 } from './deploy-history.js';
 export { LogLimits } from './logs.js';
 export {
+  COMPOSE_VERSION_CAPABILITY,
+  composeVersionText,
+  parseComposeVersion,
+  type ComposeVersion,
+} from './compose-version.js';
+export {
   CANONICAL_COMPOSE_FILES,
   ComposeFilesText,
   composeFilesInUse,

@@ -1,5 +1,13 @@
 import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
-import { capabilityValue, DOCKER_NOT_RESPONDING, formatHardware, serverPlanLabel, type Agent } from 'shared';
+import {
+  capabilityValue,
+  COMPOSE_VERSION_CAPABILITY,
+  composeVersionText,
+  DOCKER_NOT_RESPONDING,
+  formatHardware,
+  serverPlanLabel,
+  type Agent,
+} from 'shared';
 
 const SERVER_CARD_WIDTH = '350px';
 const SERVER_CARD_HEIGHT = '150px';
@@ -36,7 +44,7 @@ function planLabel(status: unknown): string {
 
 /**
  * The selected server at a glance (350x150): name, IP, Last Seen when offline, 'Docker is not
- * responding on this server' when its engine does not answer, hardware, agent version.
+ * responding on this server' when its engine does not answer, hardware, agent and Compose version.
  */
 export function ServerCard({
   agent,
@@ -65,6 +73,8 @@ export function ServerCard({
     );
   }
   const version = capabilityValue(agent.capabilities, 'agent_version');
+  // Agents before the compose_version capability report none: the card then says nothing of it.
+  const compose = capabilityValue(agent.capabilities, COMPOSE_VERSION_CAPABILITY);
   return (
     <Box
       data-testid="server-card"
@@ -108,6 +118,7 @@ export function ServerCard({
       ) : (
         <Text fontSize="13px" color="gray.600">
           Agent Version: {version ?? 'N/A'}
+          {compose && ` · ${composeVersionText(compose)}`}
         </Text>
       )}
     </Box>

@@ -59,6 +59,25 @@ describe('ServerCard', () => {
     expect(screen.queryByText('Docker is not responding on this server')).toBeNull();
   });
 
+  it('names the Compose the server runs apps with, v1 as legacy; says nothing when the agent does not report it', () => {
+    const withCompose = (value: string): Agent => ({
+      ...agent,
+      capabilities: [...agent.capabilities, { name: 'compose_version', value }],
+    });
+    const { unmount } = wrap(
+      <ServerCard agent={withCompose('2.29.7')} online updateAvailable={false} onUpdate={jest.fn()} />,
+    );
+    expect(screen.getByTestId('server-card')).toHaveTextContent('Agent Version: 1.2.0 · Compose v2.29.7');
+    unmount();
+    const legacy = wrap(
+      <ServerCard agent={withCompose('1.29.2')} online updateAvailable={false} onUpdate={jest.fn()} />,
+    );
+    expect(screen.getByTestId('server-card')).toHaveTextContent('Compose v1.29.2 (legacy)');
+    legacy.unmount();
+    wrap(<ServerCard agent={agent} online updateAvailable={false} onUpdate={jest.fn()} />);
+    expect(screen.getByTestId('server-card')).not.toHaveTextContent('Compose');
+  });
+
   it('shows name, IP, hardware joined by bullets and the agent version when online', () => {
     wrap(<ServerCard agent={agent} online updateAvailable={false} onUpdate={jest.fn()} />);
     const card = screen.getByTestId('server-card');

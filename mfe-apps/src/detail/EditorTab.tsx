@@ -15,6 +15,7 @@ import {
 } from '../config-editor';
 import { appDraftKey, useStoredDraft } from '../drafts';
 import { useUpdateAppMutation } from '../useUpdateAppMutation';
+import { ComposeInUse } from './ComposeInUse';
 
 interface EditorTabProps {
   agentId: string;
@@ -88,6 +89,7 @@ export function EditorTab({
 
   return (
     <Stack spacing={4} onKeyDown={onKeyDown}>
+      <ComposeInUse compose={details.compose} />
       <ConfigEditor draft={draft} onChange={setDraft} readOnly={disabled} />
       <Flex gap={2} justify="flex-end">
         <Button variant="ghost" isDisabled={!dirty || save.isPending} onClick={resetDraft}>

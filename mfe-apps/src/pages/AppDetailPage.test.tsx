@@ -396,3 +396,26 @@ test('a stopped app that its server cannot start says so', async () => {
     timeout: 20_000,
   });
 }, 30_000);
+
+test('the Editor tab names the compose files and profiles in use, or why the app cannot run', async () => {
+  renderDetail({
+    answers: {
+      '/api/v1/apps/get-app': ok({
+        ...details(),
+        compose: { files: ['compose.yml', 'compose.override.yml'], profiles: ['debug'], error: null },
+      }),
+    },
+  });
+  expect(await screen.findByTestId('compose-in-use')).toHaveTextContent(
+    'Compose files in use: compose.yml, compose.override.yml · Profiles: debug',
+  );
+});
+
+test('an app whose COMPOSE_FILE names a missing file shows the refusal instead of files in use', async () => {
+  const error = 'COMPOSE_FILE names compose.prod.yml, which is not a file of this app';
+  renderDetail({
+    answers: { '/api/v1/apps/get-app': ok({ ...details(), compose: { files: [], profiles: [], error } }) },
+  });
+  expect(await screen.findByRole('alert')).toHaveTextContent(error);
+  expect(screen.queryByTestId('compose-in-use')).toBeNull();
+});

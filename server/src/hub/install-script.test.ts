@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFile, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
@@ -62,6 +62,10 @@ test('install.sh installs a self-contained agent (bundled Node runtime) that pri
     15_000,
     'the installed agent reports its version',
   );
+  // ... and which Compose it runs apps with (the server card shows it).
+  const capabilities = (await inject('GET', '/api/v1/agents/get-agents')).data.agents[0]?.capabilities;
+  const compose = capabilities.find((c: { name: string }) => c.name === 'compose_version')?.value;
+  assert.match(compose ?? '', /^\d+\.\d+/, 'compose_version is reported');
   const reportedPolicy = async () =>
     (await inject('GET', '/api/v1/agents/get-agents')).data.agents[0]?.capabilities.find(
       (c: { name: string }) => c.name === 'admission_policy',
@@ -106,4 +110,38 @@ test('install.sh refuses unknown options', async () => {
   const result = await runInstaller(server.base, ['--bogus']);
   assert.equal(result.code, 2);
   assert.match(result.output, /unknown option --bogus/);
+});
+
+test('install.sh installs the Compose v2 plugin where the distribution offers it', async () => {
+  // Stand-ins: a Docker CLI without the compose plugin until a package adds it, an apt that
+  // offers only Ubuntu's docker-compose-v2 and records what it installs.
+  const bin = await mkdtemp(path.join(server.tmp, 'fake-bin-'));
+  const installed = path.join(bin, 'installed');
+  const script = async (name: string, body: string) => {
+    await writeFile(path.join(bin, name), `#!/bin/sh\n${body}\n`);
+    await chmod(path.join(bin, name), 0o755);
+  };
+  await script(
+    'docker',
+    `if [ "$1" = compose ]; then [ -f '${installed}' ] && echo 'Docker Compose version v2.29.7' && exit 0; exit 1; fi`,
+  );
+  await script('apt-cache', '[ "$2" = docker-compose-v2 ]');
+  await script('apt-get', `echo "$@" > '${installed}'`);
+  const result = await runInstaller(
+    server.base,
+    // Nothing answers at --server: the installer stops at its first download, after the Compose step.
+    [
+      '--no-systemd',
+      '--server',
+      'http://127.0.0.1:9',
+      '--prefix',
+      path.join(bin, 'prefix'),
+      '--state-dir',
+      path.join(bin, 'state'),
+    ],
+    { PATH: `${bin}:${process.env.PATH ?? ''}` },
+  );
+  assert.match(result.output, /dockhand: installing Compose v2 \(docker-compose-v2\)/);
+  assert.match(result.output, /dockhand: using Docker Compose version v2\.29\.7/);
+  assert.equal(await readFile(installed, 'utf8'), 'install -y docker-compose-v2\n');
 });

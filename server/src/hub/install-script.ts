@@ -39,6 +39,30 @@ if ! command -v docker >/dev/null 2>&1; then
   exit 1
 fi
 
+# Compose v2 (the Docker CLI plugin) where the distribution offers it: Docker's own repository
+# packages it as docker-compose-plugin, Ubuntu as docker-compose-v2. Without it the agent falls
+# back to docker-compose (v1), which lacks newer Compose features (the dashboard names them).
+if ! docker compose version >/dev/null 2>&1; then
+  for package in docker-compose-plugin docker-compose-v2; do
+    if command -v apt-get >/dev/null 2>&1 && apt-cache show "$package" >/dev/null 2>&1; then
+      echo "dockhand: installing Compose v2 ($package)"
+      DEBIAN_FRONTEND=noninteractive apt-get install -y "$package" >/dev/null 2>&1 || true
+    elif command -v dnf >/dev/null 2>&1 && dnf -q info "$package" >/dev/null 2>&1; then
+      echo "dockhand: installing Compose v2 ($package)"
+      dnf install -y "$package" >/dev/null 2>&1 || true
+    fi
+    if docker compose version >/dev/null 2>&1; then break; fi
+  done
+fi
+if docker compose version >/dev/null 2>&1; then
+  echo "dockhand: using $(docker compose version)"
+elif command -v docker-compose >/dev/null 2>&1; then
+  echo "dockhand: Compose v2 is not available from this distribution; apps run with $(docker-compose version --short 2>/dev/null | sed 's/^/docker-compose /') (legacy v1)" >&2
+else
+  echo "dockhand: Docker Compose is not installed; install docker-compose-plugin (or docker-compose) first" >&2
+  exit 1
+fi
+
 mkdir -p "$PREFIX/bin" "$STATE_DIR"
 chmod 700 "$STATE_DIR"
 echo "dockhand: downloading the agent from $SERVER_URL"
