@@ -3,6 +3,7 @@
  * place where the app is assembled: the edge (errors, security, access, schemas, OpenAPI), then
  * each area's routes with the services they call.
  */
+import { SizeLimits } from 'contract';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
@@ -66,7 +67,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const app = Fastify({
     logger: { level: config.logLevel, serializers: requestLogSerializers, stream: options.logStream },
-    bodyLimit: 1024 * 1024,
+    // An app at the contract's size limits fits; a larger body is refused with the limits stated.
+    bodyLimit: SizeLimits.requestBytes,
     trustProxy: config.trustProxy,
     // Input is checked as sent: no type coercion (a number is not a name); refusal texts ride on fields.
     ajv: { customOptions: { coerceTypes: false, keywords: [...refusalKeywords] } },

@@ -36,6 +36,7 @@ export {
   AGENT_UPDATE_CAPABILITY,
   AGENT_UPDATES_CAPABILITY,
   AppStatus,
+  appSizeError,
   COMPOSE_VERSION_CAPABILITY,
   composeVersionText,
   decodeUpdateOutcome,
@@ -47,6 +48,10 @@ export {
   referencedVariables,
   rewriteVariableReferences,
   signInFailureText,
+  SIZE_LIMITS_TEXT,
+  SizeLimits,
+  SizeText,
+  textBytes,
 } from 'contract/rules';
 // SecretEnvelope: restored after 2.2.0 dropped it (a type only, but a public one: 2.3.0 puts it back).
 export type {

@@ -7,7 +7,10 @@ test('the Compose version is read from every shape `compose version` prints', ()
     ['Docker Compose version v2.24.5\n', { major: 2, version: '2.24.5' }],
     ['2.29.1\n', { major: 2, version: '2.29.1' }],
     ['Docker Compose version v2.27.1-desktop.1', { major: 2, version: '2.27.1-desktop.1' }],
-    ['docker-compose version 1.29.2, build unknown\ndocker-py version: 5.0.3', { major: 1, version: '1.29.2' }],
+    [
+      'docker-compose version 1.29.2, build unknown\ndocker-py version: 5.0.3',
+      { major: 1, version: '1.29.2' },
+    ],
     ['1.29.2\n', { major: 1, version: '1.29.2' }],
     ["docker: 'compose' is not a docker command.", null],
     ['', null],

@@ -26,6 +26,14 @@ export {
 } from './deploy-history.js';
 export { LogLimits } from './logs.js';
 export {
+  appSizeError,
+  formatSize,
+  SIZE_LIMITS_TEXT,
+  SizeLimits,
+  SizeText,
+  textBytes,
+} from './size-limits.js';
+export {
   COMPOSE_VERSION_CAPABILITY,
   composeVersionText,
   parseComposeVersion,
@@ -105,5 +113,6 @@ export {
   importRecipientKey,
   importRecipientPrivateKey,
   isEncryptedValue,
+  secretPlaintextBytes,
   type SecretEnvelope,
 } from './secret-envelope.js';

@@ -61,6 +61,16 @@ export function parseEnvelope(value: string): SecretEnvelope | null {
   }
 }
 
+const GCM_TAG_BYTES = 16;
+
+/** The plaintext's size in bytes (AES-GCM keeps it: ciphertext minus the tag), or null when `value` is no envelope. */
+export function secretPlaintextBytes(value: string): number | null {
+  const envelope = parseEnvelope(value);
+  if (!envelope || !BASE64.test(envelope.ct)) return null;
+  const padding = envelope.ct.endsWith('==') ? 2 : envelope.ct.endsWith('=') ? 1 : 0;
+  return Math.max(0, (envelope.ct.length / 4) * 3 - padding - GCM_TAG_BYTES);
+}
+
 export function isEncryptedValue(value: string): boolean {
   return parseEnvelope(value) !== null;
 }

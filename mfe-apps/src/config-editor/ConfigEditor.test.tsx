@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ENCRYPTED_PLACEHOLDER } from 'shared';
@@ -122,6 +122,51 @@ describe('ConfigEditor files', () => {
     expect(within(file(1)).getByRole('button', { name: /compose\.yml/ })).toBeInTheDocument();
     expect(within(file(2)).getByRole('button', { name: /\.env/ })).toBeInTheDocument();
     expect(latest()?.files.map((f) => f.content)).toEqual(['services: {}', 'A=1']);
+  });
+
+  it('states the size limits and refuses an upload over them by file name, before adding anything', async () => {
+    const { user, latest } = renderEditor();
+    expect(screen.getByText("Up to 512 KB per file and 1 MB for all of an app's files.")).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Upload files from disk'), [
+      new File(['x'.repeat(600 * 1024)], 'dump.sql', { type: 'text/plain' }),
+      new File(['services: {}'], 'compose.yml', { type: 'text/yaml' }),
+    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'dump.sql is 600 KB: a file may be at most 512 KB',
+    );
+    expect(latest()).toBeUndefined();
+    // Each small enough, too large together.
+    const part = (name: string) => new File(['x'.repeat(400 * 1024)], name, { type: 'text/plain' });
+    await user.upload(screen.getByLabelText('Upload files from disk'), [
+      part('a.sql'),
+      part('b.sql'),
+      part('c.sql'),
+    ]);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        "The app's files are 1.2 MB in all: an app's files may be at most 1 MB",
+      ),
+    );
+    expect(latest()).toBeUndefined();
+    expect(screen.getByText('No files.')).toBeInTheDocument();
+  });
+
+  it('refuses a paste that takes a file over the limit, naming it, and keeps the content it had', async () => {
+    const { user, latest } = renderEditor(
+      createDraft(appDetails({ files: [{ filename: 'config/nginx.conf', content: 'listen 80;' }] })),
+    );
+    await user.click(within(file(1)).getByRole('button', { name: /config\/nginx\.conf/ }));
+    const editor = screen.getByRole('textbox', { name: 'Content of config/nginx.conf' });
+    fireEvent.change(editor, { target: { value: 'x'.repeat(513 * 1024) } });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'config/nginx.conf is 513 KB: a file may be at most 512 KB',
+    );
+    expect(editor).toHaveValue('listen 80;');
+    expect(latest()).toBeUndefined();
+    // A change within the limits is taken, and the refusal goes.
+    fireEvent.change(editor, { target: { value: 'listen 8080;' } });
+    expect(latest()?.files[0]?.content).toBe('listen 8080;');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('overrides an inherited file, shows the original read-only, and goes back', async () => {

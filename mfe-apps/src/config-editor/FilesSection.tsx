@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useToastMessage } from 'shared';
+import { SIZE_LIMITS_TEXT, useToastMessage } from 'shared';
 import {
   addFile,
   addUploadedFiles,
@@ -14,6 +14,7 @@ import {
 import type { DraftRow } from './draft-rows';
 import { FileItem } from './FileItem';
 import { OriginalFileDialog } from './OriginalFileDialog';
+import { oversizedUploads, refusedGrowth } from './draft-size';
 import { readFileText } from './read-file-text';
 
 interface FilesSectionProps {
@@ -37,6 +38,8 @@ export function FilesSection({
   const [original, setOriginal] = useState<DraftFile | null>(null);
   const uploadInput = useRef<HTMLInputElement>(null);
   const showToast = useToastMessage();
+  /** Why the last upload or edit was refused (over the size limits); it names the file. */
+  const [sizeRefusal, setSizeRefusal] = useState<string | null>(null);
   const latestDraft = useRef(draft);
   useEffect(() => {
     latestDraft.current = draft;
@@ -58,15 +61,29 @@ export function FilesSection({
     onChange(next);
   };
 
+  /** Takes `next` unless it grows the draft past the size limits; a refusal is shown, and resets the editor. */
+  const change = (next: ConfigDraft, before: ConfigDraft = draft) => {
+    const refusal = refusedGrowth(before, next);
+    setSizeRefusal(refusal);
+    if (!refusal) onChange(next);
+  };
+
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const chosen = Array.from(input.files ?? []);
     try {
+      // Refused by their size on disk, before anything is read.
+      const oversized = oversizedUploads(chosen);
+      if (oversized.length > 0) {
+        setSizeRefusal(oversized.join('. '));
+        return;
+      }
       const uploads = await Promise.all(
         chosen.map(async (file) => ({ name: file.name, content: await readFileText(file) })),
       );
       // Edits made while the files were read are kept: add to the draft as it is now.
-      if (uploads.length > 0) onChange(addUploadedFiles(latestDraft.current, uploads));
+      const current = latestDraft.current;
+      if (uploads.length > 0) change(addUploadedFiles(current, uploads), current);
     } catch (error) {
       showToast({
         title: 'Error',
@@ -102,6 +119,14 @@ export function FilesSection({
           </HStack>
         )}
       </HStack>
+      <Text fontSize="sm" color="gray.600" mb={2}>
+        {SIZE_LIMITS_TEXT}
+      </Text>
+      {sizeRefusal && (
+        <Text role="alert" fontSize="sm" color="red.600" mb={2}>
+          {sizeRefusal}
+        </Text>
+      )}
       {rows.length === 0 && <Text color="gray.600">No files.</Text>}
       <Stack spacing={2}>
         {rows.map((row) => {
@@ -113,7 +138,7 @@ export function FilesSection({
               isExpanded={expanded.has(file.id)}
               onToggleExpanded={() => toggle(file.id)}
               onRename={(filename) => onChange(renameFile(draft, file.id, filename))}
-              onContentChange={(content) => onChange(setFileContent(draft, file.id, content))}
+              onContentChange={(content) => change(setFileContent(draft, file.id, content))}
               onToggleSecret={() => onToggleSecret(file)}
               onOverride={() => {
                 const next = overrideFile(draft, file.id);

@@ -28,6 +28,30 @@ describe('validateDraft', () => {
     ]);
   });
 
+  it('takes files in subfolders and names the app over the size limits', () => {
+    const big = 'x'.repeat(300 * 1024);
+    const draft = createDraft(
+      appDetails({
+        files: [
+          { filename: 'compose.yml', content: big },
+          { filename: 'config/nginx.conf', content: big },
+          { filename: 'app/Dockerfile', content: big },
+          { filename: 'base.yml', content: big, type: 'inherited' },
+        ],
+      }),
+    );
+    // 900 KB of the app's own files: within the limit (the template's file is not the app's).
+    expect(validateDraft(draft)).toEqual([]);
+    const over = createDraft(
+      appDetails({
+        files: [...['a', 'b', 'c', 'd'].map((name) => ({ filename: `config/${name}.conf`, content: big }))],
+      }),
+    );
+    expect(validateDraft(over)).toEqual([
+      "The app's files are 1.2 MB in all: an app's files may be at most 1 MB",
+    ]);
+  });
+
   it("prefixes variable name messages with 'Variable #N: '", () => {
     const draft = addVariable(
       createDraft(appDetails({ variables: [{ name: 'OK' }, { name: '9LIVES' }, { name: '_PRIVATE' }] })),

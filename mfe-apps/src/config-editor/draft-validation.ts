@@ -1,6 +1,7 @@
 import { validateFilename, validateVariableName } from 'shared';
 import type { ConfigDraft } from './config-draft';
 import { fileRows, variableRows } from './draft-rows';
+import { draftSizeError } from './draft-size';
 
 /**
  * Messages of spec section 5 for the user entries (the only ones saved), prefixed with the row
@@ -17,6 +18,8 @@ export function validateDraft(draft: ConfigDraft): string[] {
       errors.push(`File #${number}: Duplicate filename ${entry.filename}`);
     filenames.add(entry.filename);
   }
+  const sizeError = draftSizeError(draft);
+  if (sizeError) errors.push(sizeError);
 
   const nonUserNames = new Set(draft.variables.filter((v) => v.type !== 'user').map((v) => v.name));
   const names = new Set<string>();

@@ -270,3 +270,50 @@ test("compose files: Compose's own selection is shown on the app page; COMPOSE_F
     ['COMPOSE_FILE', 'COMPOSE_PROFILES'],
   );
 });
+
+test('size limits: a file or an app over the contract limits is refused by name, a body over the request limit says why', async () => {
+  const sentBefore = deployed.length;
+  const create = (files: Record<string, string>, secret: string[] = []) =>
+    call(owner, 'POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+      config: {
+        name: 'sized',
+        files: Object.keys(files).map((filename) => ({
+          id: filename,
+          filename,
+          is_encrypted: secret.includes(filename),
+          type: 'user',
+        })),
+        variables: [],
+      },
+      files,
+    });
+  const kb = (n: number) => 'x'.repeat(n * 1024);
+  const big = await create({ 'compose.yml': 'services: {}\n', 'config/dump.sql': kb(600) });
+  assert.deepEqual(
+    [big.status, big.message],
+    [413, 'config/dump.sql is 600 KB: a file may be at most 512 KB'],
+  );
+  const parts = await create({ 'compose.yml': kb(400), 'a.conf': kb(400), 'b.conf': kb(400) });
+  assert.deepEqual(
+    [parts.status, parts.message],
+    [413, "The app's files are 1.2 MB in all: an app's files may be at most 1 MB"],
+  );
+  // A secret counts by its plaintext: 500 KB fits, although its envelope is larger.
+  const envelope = await encryptForCertificate(kb(500), agent.keys.certificatePem);
+  assert.ok(envelope.length > 512 * 1024);
+  const secretFile = await create({ 'compose.yml': 'services: {}\n', 'key.pem': envelope }, ['key.pem']);
+  assert.equal(secretFile.message, 'App created');
+  assert.equal(deployed.length, sentBefore + 1, 'only the app within the limits reached the agent');
+
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/v1/apps/create-app?agent_id=${agentId}`,
+    headers: { ...owner.headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ config: { name: 'huge' }, files: { a: kb(4200) } }),
+  });
+  assert.equal(response.statusCode, 413);
+  assert.equal(
+    response.json().message,
+    "The request is larger than 4 MB, the most the server takes: Up to 512 KB per file and 1 MB for all of an app's files.",
+  );
+});

@@ -17,7 +17,7 @@ import {
   type SupportedExtension,
 } from 'contract';
 import type { AppFileRow, AppVariableRow, StoredApp } from './app-store.js';
-import { validateFilename, validateVariableName } from './app-rules.js';
+import { validateAppSize, validateFilename, validateVariableName } from './app-rules.js';
 import type { AppDetails } from './app-views.js';
 
 export interface ConfigInput {
@@ -111,6 +111,7 @@ export function parseUserEntries(
       position: index,
     };
   });
+  validateAppSize(files);
   const seenNames = new Set<string>();
   const variables = entries(input.config?.variables).map((entry, index): AppVariableRow => {
     const name = validateVariableName(entry.name, index);

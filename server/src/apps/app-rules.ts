@@ -1,6 +1,9 @@
 /** Validation rules of spec section 5 for apps, applied by the server before anything is stored. */
 import {
   appNameError,
+  appSizeError,
+  secretPlaintextBytes,
+  textBytes,
   composeSelection,
   DisplayNames,
   filenameError,
@@ -9,6 +12,7 @@ import {
   type AppDeployment,
 } from 'contract';
 import { validDisplayName } from '../errors/display-name.js';
+import type { AppFileRow } from './app-store.js';
 import { DomainError } from '../errors/domain-error.js';
 
 const invalid = (code: string, message: string) => new DomainError(code, message);
@@ -52,6 +56,20 @@ export function validateComposeSelection(deployment: AppDeployment): void {
   const filenames = deployment.files.map((file) => file.filename);
   const { error } = composeSelection(filenames, deployment.variables);
   if (error) throw invalid('APP_COMPOSE_FILES', error);
+}
+
+/** The contract's size limits over the app's own files (a secret counts by its plaintext). */
+export function validateAppSize(files: readonly AppFileRow[]): void {
+  const error = appSizeError(
+    files.map((file) => ({
+      filename: file.filename,
+      bytes:
+        file.is_encrypted === 1
+          ? (secretPlaintextBytes(file.content) ?? file.content.length)
+          : textBytes(file.content),
+    })),
+  );
+  if (error) throw invalid('APP_TOO_LARGE', error);
 }
 
 export function optionalText(value: unknown, fallback: string | null, max = 1000): string | null {

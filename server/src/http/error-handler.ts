@@ -6,6 +6,7 @@
  * logged and answers 500 without details.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SizeText } from 'contract';
 import { databaseFailureOf } from '../db/errors.js';
 import { DomainError } from '../errors/domain-error.js';
 import { httpStatusOf, retryAfterOf } from './error-statuses.js';
@@ -16,6 +17,8 @@ type FieldSchema = { 'x-missing'?: string; 'x-too-long'?: string };
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) return sendDomainError(reply, error);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendDomainError(reply, new DomainError('REQUEST_TOO_LARGE', SizeText.requestTooLarge));
     if (error.validation) {
       return reply.status(400).send({ success: false, message: schemaRefusal(error, request) });
     }

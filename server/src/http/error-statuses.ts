@@ -52,6 +52,9 @@ const statusOfCode: Readonly<Record<string, number>> = {
   OPERATION_INTERRUPTED: 409,
   OPERATION_KEY_REUSED: 409,
   ORG_SERVERS_ONLINE: 409,
+  // 413: larger than the contract's size limits (SizeLimits).
+  APP_TOO_LARGE: 413,
+  REQUEST_TOO_LARGE: 413,
   // 429: slow down.
   PAIRING_RATE_LIMITED: 429,
   RATE_LIMITED: 429,

@@ -2,6 +2,7 @@ import type {
   ADMISSION_POLICY_CAPABILITY,
   AGENT_UPDATE_CAPABILITY,
   AGENT_UPDATES_CAPABILITY,
+  COMPOSE_VERSION_CAPABILITY,
 } from 'contract/rules';
 import type { AgentCapability, AgentFeature } from '../types';
 import { formatBytes } from './format-bytes';
@@ -16,7 +17,9 @@ export type CapabilityName =
   /** These three carry JSON; contract/rules decodes them (decodeAdmissionPolicy, ...). */
   | typeof ADMISSION_POLICY_CAPABILITY
   | typeof AGENT_UPDATES_CAPABILITY
-  | typeof AGENT_UPDATE_CAPABILITY;
+  | typeof AGENT_UPDATE_CAPABILITY
+  /** The Compose version apps run with (composeVersionText words it). */
+  | typeof COMPOSE_VERSION_CAPABILITY;
 
 export function capabilityValue(
   capabilities: readonly AgentCapability[] | null | undefined,
