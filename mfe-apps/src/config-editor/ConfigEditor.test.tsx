@@ -124,6 +124,26 @@ describe('ConfigEditor files', () => {
     expect(latest()?.files.map((f) => f.content)).toEqual(['services: {}', 'A=1']);
   });
 
+  it('uploads a folder: its files keep their paths inside it', async () => {
+    const { user, latest } = renderEditor();
+    const inFolder = (path: string, content: string) => {
+      const chosen = new File([content], path.split('/').at(-1) ?? path, { type: 'text/plain' });
+      Object.defineProperty(chosen, 'webkitRelativePath', { value: path });
+      return chosen;
+    };
+    await user.upload(screen.getByLabelText('Upload a folder from disk'), [
+      inFolder('myapp/compose.yml', 'services: {}'),
+      inFolder('myapp/config/nginx.conf', 'listen 80;'),
+      inFolder('myapp/app/Dockerfile', 'FROM scratch'),
+    ]);
+    await waitFor(() => expect(latest()?.files).toHaveLength(3));
+    expect(latest()?.files.map((f) => f.filename)).toEqual([
+      'compose.yml',
+      'config/nginx.conf',
+      'app/Dockerfile',
+    ]);
+  });
+
   it('states the size limits and refuses an upload over them by file name, before adding anything', async () => {
     const { user, latest } = renderEditor();
     expect(screen.getByText("Up to 512 KB per file and 1 MB for all of an app's files.")).toBeInTheDocument();

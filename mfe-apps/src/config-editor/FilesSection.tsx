@@ -15,7 +15,7 @@ import type { DraftRow } from './draft-rows';
 import { FileItem } from './FileItem';
 import { OriginalFileDialog } from './OriginalFileDialog';
 import { oversizedUploads, refusedGrowth } from './draft-size';
-import { readFileText } from './read-file-text';
+import { readFileText, uploadedFilename } from './read-file-text';
 
 interface FilesSectionProps {
   draft: ConfigDraft;
@@ -37,6 +37,7 @@ export function FilesSection({
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [original, setOriginal] = useState<DraftFile | null>(null);
   const uploadInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const showToast = useToastMessage();
   /** Why the last upload or edit was refused (over the size limits); it names the file. */
   const [sizeRefusal, setSizeRefusal] = useState<string | null>(null);
@@ -79,7 +80,7 @@ export function FilesSection({
         return;
       }
       const uploads = await Promise.all(
-        chosen.map(async (file) => ({ name: file.name, content: await readFileText(file) })),
+        chosen.map(async (file) => ({ name: uploadedFilename(file), content: await readFileText(file) })),
       );
       // Edits made while the files were read are kept: add to the draft as it is now.
       const current = latestDraft.current;
@@ -108,12 +109,25 @@ export function FilesSection({
             <Button size="sm" variant="outline" onClick={() => uploadInput.current?.click()}>
               Upload Files
             </Button>
+            <Button size="sm" variant="outline" onClick={() => folderInput.current?.click()}>
+              Upload Folder
+            </Button>
             <input
               ref={uploadInput}
               type="file"
               multiple
               hidden
               aria-label="Upload files from disk"
+              onChange={(event) => void upload(event)}
+            />
+            {/* A folder's files keep their paths inside it (config/nginx.conf). */}
+            <input
+              ref={folderInput}
+              type="file"
+              multiple
+              hidden
+              aria-label="Upload a folder from disk"
+              {...{ webkitdirectory: '' }}
               onChange={(event) => void upload(event)}
             />
           </HStack>

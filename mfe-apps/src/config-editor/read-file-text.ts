@@ -7,3 +7,14 @@ export function readFileText(file: Blob): Promise<string> {
     reader.readAsText(file);
   });
 }
+
+/**
+ * The name a chosen file gets in the app: its path inside a chosen folder (the folder's own name
+ * dropped: `myapp/config/nginx.conf` → `config/nginx.conf`), or its name when chosen alone.
+ */
+export function uploadedFilename(file: File): string {
+  const relative = file.webkitRelativePath;
+  if (!relative) return file.name;
+  const slash = relative.indexOf('/');
+  return slash >= 0 ? relative.slice(slash + 1) : relative;
+}

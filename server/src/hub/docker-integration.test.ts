@@ -515,6 +515,136 @@ test("the agent's admission policy refuses every host-access option through crea
   }
 });
 
+/** A service of the local image: `extra` lines are indented under it. */
+const shapeService = (name: string, extra: string[] = []) =>
+  [
+    `  ${name}:`,
+    `    image: ${image}:${imageTag}`,
+    '    command: ["sh", "-c", "exec httpd -f -p 8080 -h /www"]',
+    '    stop_grace_period: 1s',
+    ...extra.map((line) => `    ${line}`),
+  ].join('\n');
+
+/** Runs `command` in the app's container of `service`. */
+async function execInService(appId: string, service: string, command: string[]): Promise<string> {
+  const rows = await docker(
+    'ps',
+    '--format',
+    '{{.ID}} {{.Label "com.docker.compose.project"}} {{.Label "com.docker.compose.service"}}',
+  );
+  const project = `${prefix}${(await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${appId}`)).data.config.name}`;
+  const id = rows
+    .split('\n')
+    .map((row) => row.split(' '))
+    .find(
+      ([, rowProject, rowService]) => rowProject?.startsWith(`${project}-`) && rowService === service,
+    )?.[0];
+  assert.ok(id, `a running ${service} container of ${project}`);
+  return docker('exec', id, ...command);
+}
+
+test('the compose projects people write, through the API: the override but not the alternative file, a profile, a subfolder config file and .env; the app page names the files', async () => {
+  const files: Record<string, string> = {
+    'compose.yml': [
+      'services:',
+      shapeService('web', [
+        'volumes: ["./config/site.conf:/etc/site.conf:ro"]',
+        'environment:',
+        '  WHERE: ${WHERE}',
+      ]),
+      shapeService('debug', ['profiles: [debug]']),
+    ].join('\n'),
+    'compose.override.yml': 'services:\n  web:\n    environment:\n      FROM_OVERRIDE: "yes"\n',
+    'compose.prod.yml': `services:\n${shapeService('prod-only')}\n`,
+    'config/site.conf': 'listen 8080; # from config/\n',
+    '.env': 'WHERE=from .env\n',
+  };
+  const created = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+    config: {
+      name: 'shapes',
+      files: Object.keys(files).map((filename) => ({
+        id: filename,
+        filename,
+        is_encrypted: false,
+        type: 'user',
+      })),
+      variables: [{ id: 'profiles', name: 'COMPOSE_PROFILES', is_encrypted: false, type: 'user' }],
+    },
+    files,
+    variables: { profiles: 'debug' },
+  });
+  assert.equal(created.message, 'App created');
+  const appId = created.data.id;
+  const details = await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${appId}`);
+  assert.deepEqual(details.data.compose, {
+    files: ['compose.yml', 'compose.override.yml'],
+    profiles: ['debug'],
+    error: null,
+  });
+  const services = await docker(
+    'ps',
+    '--filter',
+    'label=com.docker.compose.service',
+    '--format',
+    '{{.Label "com.docker.compose.project"}} {{.Label "com.docker.compose.service"}}',
+  );
+  assert.deepEqual(
+    services
+      .split('\n')
+      .filter((row) => row.startsWith(`${prefix}shapes-`))
+      .map((row) => row.split(' ')[1])
+      .sort(),
+    ['debug', 'web'],
+    'compose.prod.yml is not deployed',
+  );
+  const webEnv = await execInService(appId, 'web', ['env']);
+  assert.match(webEnv, /^FROM_OVERRIDE=yes$/m);
+  assert.match(webEnv, /^WHERE=from \.env$/m);
+  assert.equal(await execInService(appId, 'web', ['cat', '/etc/site.conf']), 'listen 8080; # from config/\n');
+  assert.equal(
+    (await api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: appId })).message,
+    'App deleted',
+  );
+
+  // What Compose v1 lacks is refused naming the feature; under v2 the same app deploys.
+  const composeVersion = (await api('GET', '/api/v1/agents/get-agents')).data.agents
+    .find((a: { id: string }) => a.id === agentId)
+    ?.capabilities.find((c: { name: string }) => c.name === 'compose_version')?.value;
+  assert.match(composeVersion ?? '', /^\d+\.\d+/, 'the agent reports its Compose version');
+  const included = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+    config: {
+      name: 'included',
+      files: ['compose.yml', 'parts/web.yml'].map((filename) => ({
+        id: filename,
+        filename,
+        is_encrypted: false,
+        type: 'user',
+      })),
+      variables: [],
+    },
+    files: {
+      'compose.yml': 'include: [parts/web.yml]\n',
+      'parts/web.yml': `services:\n${shapeService('web')}\n`,
+    },
+    variables: {},
+  });
+  if (composeVersion?.startsWith('1.')) {
+    assert.equal(included.success, false);
+    assert.match(
+      included.message,
+      /^This server runs Compose v1[\d.]+ \(legacy\), which does not support include in compose\.yml\. Install Compose v2 on the server/,
+    );
+    assert.equal(await appByName('included'), undefined);
+  } else {
+    assert.equal(included.message, 'App created');
+    assert.equal(
+      (await api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: included.data.id }))
+        .message,
+      'App deleted',
+    );
+  }
+});
+
 test('killing and restarting the agent and then the server loses nothing', async () => {
   const web = await appByName('web');
   await agent.kill('SIGKILL');
