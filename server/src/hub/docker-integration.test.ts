@@ -141,6 +141,7 @@ test('the agent prints a code; claiming it pairs the agent, which then reports i
     'admission_policy',
     'agent_updates',
     'agent_version',
+    'compose_version',
     'server_ip',
     'system_cpu_cores',
     'system_disk_total',
