@@ -64,6 +64,7 @@ export {
   composeFilesInUse,
   composeSelection,
   composeVariableError,
+  selectionVariableError,
   DOCKER_NOT_RESPONDING,
   domainError,
   EXPOSE,

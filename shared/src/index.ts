@@ -47,6 +47,7 @@ export {
   LogLimits,
   referencedVariables,
   rewriteVariableReferences,
+  selectionVariableError,
   signInFailureText,
   SIZE_LIMITS_TEXT,
   SizeLimits,

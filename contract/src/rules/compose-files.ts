@@ -86,6 +86,16 @@ export function composeVariableError(name: string, value: string, filenames: rea
   return null;
 }
 
+/** Why this variable cannot choose the files or profiles: a secret or a bad value (null for any other name). */
+export function selectionVariableError(
+  variable: SelectionVariable,
+  filenames: readonly string[],
+): RuleResult {
+  if (!COMPOSE_SELECTION_VARIABLES.includes(variable.name)) return null;
+  if (variable.is_encrypted) return ComposeFilesText.notSecret(variable.name);
+  return composeVariableError(variable.name, variable.value, filenames);
+}
+
 /**
  * The files and profiles Compose runs with, or the first reason there are none: a secret
  * COMPOSE_FILE/COMPOSE_PROFILES, a COMPOSE_FILE naming a file the app lacks, no compose file.
@@ -97,8 +107,7 @@ export function composeSelection(
   const values: Record<string, string> = {};
   for (const variable of variables) {
     if (!COMPOSE_SELECTION_VARIABLES.includes(variable.name)) continue;
-    if (variable.is_encrypted) return { selection: null, error: ComposeFilesText.notSecret(variable.name) };
-    const error = composeVariableError(variable.name, variable.value, filenames);
+    const error = selectionVariableError(variable, filenames);
     if (error) return { selection: null, error };
     values[variable.name] = variable.value;
   }

@@ -45,6 +45,7 @@ export {
   composeFilesInUse,
   composeSelection,
   composeVariableError,
+  selectionVariableError,
   OVERRIDE_COMPOSE_FILES,
   type ComposeFilesInUse,
   type ComposeSelection,

@@ -52,6 +52,32 @@ describe('validateDraft', () => {
     ]);
   });
 
+  it('checks COMPOSE_FILE and COMPOSE_PROFILES against the draft as the server does', () => {
+    const draft = createDraft(
+      appDetails({
+        files: [{ filename: 'compose.yml' }, { filename: 'compose.prod.yml' }],
+        variables: [
+          { name: 'COMPOSE_FILE', value: 'compose.yml:compose.prod.yml' },
+          { name: 'COMPOSE_PROFILES', value: 'debug' },
+        ],
+      }),
+    );
+    expect(validateDraft(draft)).toEqual([]);
+    const wrong = createDraft(
+      appDetails({
+        files: [{ filename: 'compose.yml' }],
+        variables: [
+          { name: 'COMPOSE_FILE', value: 'compose.yml:../other.yml' },
+          { name: 'COMPOSE_PROFILES', value: 'debug', is_encrypted: true },
+        ],
+      }),
+    );
+    expect(validateDraft(wrong)).toEqual([
+      'Variable #1: COMPOSE_FILE names ../other.yml: Filename must not contain path traversal sequences ("..")',
+      'Variable #2: COMPOSE_PROFILES cannot be a secret: Dockhand reads it to choose how Compose runs the app',
+    ]);
+  });
+
   it("prefixes variable name messages with 'Variable #N: '", () => {
     const draft = addVariable(
       createDraft(appDetails({ variables: [{ name: 'OK' }, { name: '9LIVES' }, { name: '_PRIVATE' }] })),

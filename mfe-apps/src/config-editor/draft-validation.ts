@@ -1,4 +1,4 @@
-import { validateFilename, validateVariableName } from 'shared';
+import { selectionVariableError, validateFilename, validateVariableName } from 'shared';
 import type { ConfigDraft } from './config-draft';
 import { fileRows, variableRows } from './draft-rows';
 import { draftSizeError } from './draft-size';
@@ -23,14 +23,18 @@ export function validateDraft(draft: ConfigDraft): string[] {
 
   const nonUserNames = new Set(draft.variables.filter((v) => v.type !== 'user').map((v) => v.name));
   const names = new Set<string>();
+  const filenamesOfDraft = draft.files.map((file) => file.filename);
   for (const { number, entry, isOverride } of variableRows(draft)) {
     if (entry.type !== 'user') continue;
     const error = validateVariableName(entry.name, {
       isOverride,
       clashesWithNonUser: nonUserNames.has(entry.name),
     });
+    // COMPOSE_FILE and COMPOSE_PROFILES choose among the draft's files, as the server checks them.
+    const valueError = selectionVariableError(entry, filenamesOfDraft);
     if (error) errors.push(`Variable #${number}: ${error}`);
     else if (names.has(entry.name)) errors.push(`Variable #${number}: Duplicate variable ${entry.name}`);
+    else if (valueError) errors.push(`Variable #${number}: ${valueError}`);
     names.add(entry.name);
   }
   return errors;
