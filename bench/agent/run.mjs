@@ -10,7 +10,15 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, repoRoot as root, rssMb, signIn, startProcess, waitFor } from '../lib/harness.mjs';
+import {
+  benchTemplate,
+  freePort,
+  repoRoot as root,
+  rssMb,
+  signIn,
+  startProcess,
+  waitFor,
+} from '../lib/harness.mjs';
 
 const requireFromServer = createRequire(path.join(root, 'server', 'package.json'));
 const requireFromAgent = createRequire(path.join(root, 'agent', 'package.json'));
@@ -59,41 +67,20 @@ function writeCatalog(dir) {
   fs.writeFileSync(path.join(template, 'compose.yml'), COMPOSE);
   fs.writeFileSync(
     path.join(template, 'template.json'),
-    JSON.stringify({
-      id: 'bench-web',
-      name: 'Bench Web',
-      slug: 'bench-web',
-      summary: 'Bench.',
-      description: 'Bench.',
-      license: 'GPL-2.0',
-      license_url: null,
-      homepage_url: 'https://busybox.net',
-      repository_url: null,
-      registry_url: null,
-      documentation_url: null,
-      keywords: [],
-      tags: ['Bench'],
-      alternative_to: [],
-      logo: 'bench-web.svg',
-      waiting_list: false,
-      available_in: [],
-      sponsorship: [],
-      registry: {
-        tags: [{ name: '1.0.0' }],
-        releases: [
-          {
-            name: '1.0.0',
-            date: '2026-01-01',
-            description: 'x',
-            breaking_changes: false,
-            changelog_url: null,
-            image_tag: String(process.pid),
-          },
-        ],
-      },
-      files: [{ filename: 'compose.yml', path: 'compose.yml' }],
-      variables: [],
-    }),
+    JSON.stringify(
+      benchTemplate(String(process.pid), {
+        id: 'bench-web',
+        name: 'Bench Web',
+        slug: 'bench-web',
+        summary: 'Bench.',
+        description: 'Bench.',
+        license: 'GPL-2.0',
+        homepage_url: 'https://busybox.net',
+        keywords: [],
+        tags: ['Bench'],
+        logo: 'bench-web.svg',
+      }),
+    ),
   );
 }
 

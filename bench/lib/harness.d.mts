@@ -24,5 +24,13 @@ export interface BenchServer {
 }
 export function startServer(
   engine: 'sqlite' | 'postgres',
-  options?: { main?: string; nodeArgs?: string[] },
+  options?: { main?: string; nodeArgs?: string[]; env?: Record<string, string> },
 ): Promise<BenchServer>;
+export function apiCall(
+  base: string,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each route answers its own shape
+export function benchTemplate(imageTag: string, fields: Record<string, unknown>): Record<string, unknown>;

@@ -32,7 +32,7 @@ async function adminQuery(statement) {
  */
 export async function startServer(
   engine,
-  { main = path.join(repoRoot, 'server', 'dist', 'main.js'), nodeArgs = [] } = {},
+  { main = path.join(repoRoot, 'server', 'dist', 'main.js'), nodeArgs = [], env: extraEnv = {} } = {},
 ) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -45,6 +45,7 @@ export async function startServer(
     DATA_DIR: dataDir,
     DEV_IDP: '1',
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   let databaseName = null;
@@ -160,6 +161,52 @@ export async function signIn(base, { name = 'Bench', email = 'bench@example.com'
   const token = jar.get('access_token');
   if (!token) throw new Error('sign-in through the development identity provider failed');
   return token;
+}
+
+/** Calls the API as the signed-in user (bearer token); returns `data`, throws the refusal. */
+export async function apiCall(base, token, method, url, body) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await response.json();
+  if (!json.success) throw new Error(`${url}: ${json.message}`);
+  return json.data;
+}
+
+/**
+ * A catalog template.json of one compose.yml and one release 1.0.0 whose image tag is `imageTag`;
+ * `fields` gives the rest (id, name, slug, summary, description, license, homepage_url, keywords,
+ * tags, logo).
+ */
+export function benchTemplate(imageTag, fields) {
+  return {
+    license_url: null,
+    repository_url: null,
+    registry_url: null,
+    documentation_url: null,
+    alternative_to: [],
+    waiting_list: false,
+    available_in: [],
+    sponsorship: [],
+    ...fields,
+    registry: {
+      tags: [{ name: '1.0.0' }],
+      releases: [
+        {
+          name: '1.0.0',
+          date: '2026-01-01',
+          description: 'x',
+          breaking_changes: false,
+          changelog_url: null,
+          image_tag: imageTag,
+        },
+      ],
+    },
+    files: [{ filename: 'compose.yml', path: 'compose.yml' }],
+    variables: [],
+  };
 }
 
 /** Resident memory of a process, in MB. */

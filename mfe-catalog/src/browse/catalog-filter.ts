@@ -1,7 +1,19 @@
 import type { CatalogItem } from 'shared';
 
+/** Each item's searchable text, made once per item (the catalog's items live as long as its query). */
+const searchableTexts = new WeakMap<CatalogItem, string>();
+
 /** Every text the search box looks through (spec: name, description, keywords, tags, license, URLs). */
 function searchableText(item: CatalogItem): string {
+  let text = searchableTexts.get(item);
+  if (text === undefined) {
+    text = joinedText(item);
+    searchableTexts.set(item, text);
+  }
+  return text;
+}
+
+function joinedText(item: CatalogItem): string {
   return [
     item.name,
     item.slug,

@@ -1,10 +1,11 @@
 import { Box, Heading, Input, InputGroup, InputLeftElement, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { catalogQueryOptions, useCurrentAgent } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
 import { CatalogCard } from '../browse/CatalogCard';
+import { MoreOnScroll } from '../browse/MoreOnScroll';
 import { TagFilters } from '../browse/TagFilters';
 import { CatalogLoadError, CatalogLoading, NoAgentSelected } from '../components/CatalogStates';
 import { catalogTags, filterCatalog, tagFromHash } from '../browse/catalog-filter';
@@ -26,6 +27,14 @@ function SearchIcon() {
     </svg>
   );
 }
+
+/**
+ * Cards rendered at first, and added each time the list's end nears the viewport: rendering every
+ * card of a long catalog made its first render and each search keystroke grow with its size.
+ * Without IntersectionObserver (tests' DOM) every card renders at once.
+ */
+const CARDS_PER_PAGE = 48;
+const FIRST_PAGE = typeof IntersectionObserver === 'undefined' ? Infinity : CARDS_PER_PAGE;
 
 /** Apps Catalog (route `catalog`): search, tag filters and one card per item. */
 export default function CatalogPage() {
@@ -57,6 +66,13 @@ export default function CatalogPage() {
       return next;
     });
   const visible = useMemo(() => filterCatalog(items, search, selectedTags), [items, search, selectedTags]);
+  // A new search or filter starts again from the first page (state adjusted during render).
+  const [shown, setShown] = useState({ of: visible, count: FIRST_PAGE });
+  if (shown.of !== visible) setShown({ of: visible, count: FIRST_PAGE });
+  const showMore = useCallback(
+    () => setShown((current) => ({ ...current, count: current.count + CARDS_PER_PAGE })),
+    [],
+  );
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
@@ -92,11 +108,20 @@ export default function CatalogPage() {
               </Text>
             </Box>
           ) : (
-            <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} spacing={4}>
-              {visible.map((item) => (
-                <CatalogCard key={item.id} item={item} selectedTags={selectedTags} onToggleTag={toggleTag} />
-              ))}
-            </SimpleGrid>
+            <>
+              <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} spacing={4}>
+                {visible.slice(0, shown.count).map((item) => (
+                  <CatalogCard
+                    key={item.id}
+                    item={item}
+                    selectedTags={selectedTags}
+                    onToggleTag={toggleTag}
+                  />
+                ))}
+              </SimpleGrid>
+              {/* Keyed by the count: a new mark observes afresh, so one still in view asks for the next page. */}
+              {shown.count < visible.length && <MoreOnScroll key={shown.count} onReached={showMore} />}
+            </>
           )}
         </Stack>
       )}
