@@ -78,7 +78,7 @@ export async function startAgent(
     if (composeCapability) capabilities.push(composeCapability);
     const outcome = updateOutcomeCapability(await readUpdateState(config.stateDir), version);
     if (outcome) capabilities.push(outcome);
-    connection?.send({ type: 'report', capabilities, features: agentFeatures() });
+    connection?.send({ type: 'report', capabilities, features: agentFeatures(config.featuresOff) });
     if (connection?.connected) launcher?.send({ type: 'healthy', version });
   };
   /** What this agent holds, for the server to reconcile (after welcome and after every change). */
@@ -115,6 +115,7 @@ export async function startAgent(
     networks: new NetworkService(engine),
     volumes: new VolumeService(engine, () => apps.appsByProject()),
     registries: new RegistryStore(dockerConfigDir, identity.privateKeyPem),
+    featuresOff: config.featuresOff,
     updateAgent: (request) =>
       stageUpdate(request, {
         serverUrl: config.serverUrl,

@@ -1,7 +1,10 @@
-import { AgentError } from './errors.js';
+import { AGENT_FEATURES, isAgentFeatureName } from 'contract';
+import { AgentError, AgentErrorCode } from './errors.js';
 import { bindRoot, loadHostConfig, pinnedVersion, writeHostConfig, type HostConfig } from './host-config.js';
 import { POLICY_COMMAND } from './policy/admission-policy.js';
 import { UPDATES_COMMAND } from './releases/update-policy.js';
+
+const FEATURES_COMMAND = 'dockhand-agent features';
 
 const USAGE = `Usage:
   ${POLICY_COMMAND} show                 the admission policy in this server's configuration
@@ -14,13 +17,16 @@ const USAGE = `Usage:
   ${UPDATES_COMMAND} off                 refuse updates started from the dashboard
   ${UPDATES_COMMAND} pin <version>       the dashboard may install <version> only
   ${UPDATES_COMMAND} on                  dashboard updates allowed again (removes a pin)
+  ${FEATURES_COMMAND} show               which features the dashboard may use
+  ${FEATURES_COMMAND} off <feature>      turn a feature off (${AGENT_FEATURES.join(', ')})
+  ${FEATURES_COMMAND} on <feature>       turn it on again
 Changes apply when the agent restarts (systemctl restart dockhand-agent).`;
 
 type Print = (text: string) => void;
 
-const GROUPS = ['policy', 'updates'];
+const GROUPS = ['policy', 'updates', 'features'];
 
-/** Host-side commands (`dockhand-agent policy|updates ...`); returns the exit code. */
+/** Host-side commands (`dockhand-agent policy|updates|features ...`); returns the exit code. */
 export async function runCli(args: string[], configFile: string, out: Print, err: Print): Promise<number> {
   const [group, action, value] = args;
   if (!group || !GROUPS.includes(group) || !action || action === 'help') {
@@ -34,7 +40,12 @@ export async function runCli(args: string[], configFile: string, out: Print, err
       out(describe(config, configFile));
       return 0;
     }
-    const next = group === 'updates' ? changeUpdates(config, action, value) : change(config, action, value);
+    const next =
+      group === 'updates'
+        ? changeUpdates(config, action, value)
+        : group === 'features'
+          ? changeFeatures(config, action, value)
+          : change(config, action, value);
     if (!next) {
       err(USAGE);
       return 2;
@@ -74,6 +85,17 @@ function changeUpdates(config: HostConfig, action: string, value: string | undef
   return null;
 }
 
+function changeFeatures(config: HostConfig, action: string, value: string | undefined): HostConfig | null {
+  if ((action !== 'on' && action !== 'off') || value === undefined) return null;
+  if (!isAgentFeatureName(value))
+    throw new AgentError(
+      AgentErrorCode.HostConfigInvalid,
+      `${value} is not a feature (${AGENT_FEATURES.join(', ')})`,
+    );
+  const others = config.featuresOff.filter((name) => name !== value);
+  return { ...config, featuresOff: action === 'off' ? [...others, value] : others };
+}
+
 function describe(config: HostConfig, file: string): string {
   const { policy, updates } = config;
   const roots = policy.bindRoots.length > 0 ? policy.bindRoots.join(', ') : 'none';
@@ -87,5 +109,6 @@ function describe(config: HostConfig, file: string): string {
     `Host access: ${policy.hostAccess ? 'on (apps may do anything on this server)' : 'off'}`,
     `Allowed bind folders: ${roots} (each app's own folder is always allowed)`,
     `Dashboard updates: ${dashboardUpdates}`,
+    `Features turned off: ${config.featuresOff.length > 0 ? config.featuresOff.join(', ') : 'none'}`,
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { AgentFeatureName } from 'contract';
 import { DEFAULT_POLICY, type AdmissionPolicy } from './policy/admission-policy.js';
 import { DEFAULT_UPDATE_POLICY, type UpdatePolicy } from './releases/update-policy.js';
 
@@ -20,6 +21,8 @@ export interface AgentConfig {
   policy: AdmissionPolicy;
   /** From the host configuration file too: whether and to what the dashboard may update this agent. */
   updates: UpdatePolicy;
+  /** From the host configuration file too: features reported disabled and refused. */
+  featuresOff: readonly AgentFeatureName[];
   /** Release public key pinned at install (DOCKHAND_RELEASE_KEY); updates are refused without it. */
   releaseKeyPath: string | null;
   /** Crash tests only (DOCKHAND_TEST_HOLD_DIR): where hold markers are looked for (docker/test-hold.ts). */
@@ -38,6 +41,7 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
     composeTimeoutMs: Number(env.DOCKHAND_COMPOSE_TIMEOUT_MS ?? 10 * 60 * 1000),
     policy: DEFAULT_POLICY,
     updates: DEFAULT_UPDATE_POLICY,
+    featuresOff: [],
     releaseKeyPath: env.DOCKHAND_RELEASE_KEY ? path.resolve(env.DOCKHAND_RELEASE_KEY) : null,
     testHoldDir: env.DOCKHAND_TEST_HOLD_DIR ? path.resolve(env.DOCKHAND_TEST_HOLD_DIR) : null,
   };

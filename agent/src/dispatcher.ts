@@ -7,7 +7,26 @@ import type { RegistryStore } from './docker/registries.js';
 import { AgentError, AgentErrorCode } from './errors.js';
 import type { OperationJournal } from './operations/operation-journal.js';
 import type { UpdateRequest } from './releases/updater.js';
-import { isAgentMethod, paramsError, type AgentMethod, type AgentMethods } from 'contract';
+import {
+  isAgentMethod,
+  paramsError,
+  type AgentFeatureName,
+  type AgentMethod,
+  type AgentMethods,
+} from 'contract';
+
+/** The feature each method belongs to (methods not listed need none). */
+const METHOD_FEATURE: Partial<Record<AgentMethod, AgentFeatureName>> = {
+  'app.logs': 'app_logs',
+  'registry.list': 'docker_registries',
+  'registry.create': 'docker_registries',
+  'registry.delete': 'docker_registries',
+  'network.list': 'docker_networks',
+  'network.create': 'docker_networks',
+  'network.delete': 'docker_networks',
+  'volume.list': 'docker_volumes',
+  'volume.delete': 'docker_volumes',
+};
 
 export interface AgentServices {
   apps: AppManager;
@@ -17,6 +36,8 @@ export interface AgentServices {
   networks: NetworkService;
   volumes: VolumeService;
   registries: RegistryStore;
+  /** Turned off on the host: their methods are refused, whatever the server asks. */
+  featuresOff: readonly AgentFeatureName[];
   updateAgent(request: UpdateRequest): Promise<{ version: string }>;
   /** Crash tests only: waits 'before-app.delete' (…) inside the journal's run. */
   hold?: TestHold;
@@ -69,6 +90,12 @@ export function createDispatcher(
       throw new AgentError(AgentErrorCode.UnknownMethod, `Unknown method: ${method}`);
     const error = paramsError(method, params);
     if (error) throw new AgentError(AgentErrorCode.InvalidRequest, `Invalid request: ${error}`);
+    const feature = METHOD_FEATURE[method];
+    if (feature && services.featuresOff.includes(feature))
+      throw new AgentError(
+        AgentErrorCode.FeatureTurnedOff,
+        `This feature (${feature}) is turned off on this server by its owner.`,
+      );
     const handler = handlers[method] as (p: unknown) => Promise<unknown>;
     return handler(params);
   };

@@ -23,6 +23,8 @@ export const AgentErrorCode = {
   VolumeInvalid: 'AGENT-018',
   /** The app uses a Compose feature the Compose on this server (v1) does not have. */
   ComposeUnsupported: 'AGENT-019',
+  /** A feature the host's owner turned off (host-config.json "features"). */
+  FeatureTurnedOff: 'AGENT-020',
 } as const;
 
 export type AgentErrorCodeValue = (typeof AgentErrorCode)[keyof typeof AgentErrorCode];

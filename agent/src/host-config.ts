@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AGENT_FEATURES, isAgentFeatureName, type AgentFeatureName } from 'contract';
 import { AgentError, AgentErrorCode } from './errors.js';
 import { DEFAULT_POLICY, type AdmissionPolicy } from './policy/admission-policy.js';
 import { DEFAULT_UPDATE_POLICY, RELEASE_VERSION, type UpdatePolicy } from './releases/update-policy.js';
@@ -10,11 +11,14 @@ import { DEFAULT_UPDATE_POLICY, RELEASE_VERSION, type UpdatePolicy } from './rel
  * One section per concern; add a section with its own parse function below.
  *
  * File (JSON, 0600): { "policy": { "host_access": false, "bind_roots": ["/srv/media"] },
- *                     "updates": { "dashboard": true, "pin": null } }
+ *                     "updates": { "dashboard": true, "pin": null },
+ *                     "features": { "docker_registries": false } }
  */
 export interface HostConfig {
   policy: AdmissionPolicy;
   updates: UpdatePolicy;
+  /** Agent features the host's owner turned off (`false` in "features"); all are on by default. */
+  featuresOff: AgentFeatureName[];
 }
 
 const HOST_CONFIG_FILE = 'host-config.json';
@@ -44,7 +48,11 @@ export async function loadHostConfig(file: string): Promise<HostConfig> {
 
 export function parseHostConfig(raw: unknown, file = HOST_CONFIG_FILE): HostConfig {
   if (!isRecord(raw)) throw invalid(file, 'expected a JSON object');
-  return { policy: parsePolicy(raw.policy ?? {}, file), updates: parseUpdates(raw.updates ?? {}, file) };
+  return {
+    policy: parsePolicy(raw.policy ?? {}, file),
+    updates: parseUpdates(raw.updates ?? {}, file),
+    featuresOff: parseFeatures(raw.features ?? {}, file),
+  };
 }
 
 /** Writes atomically (0600), keeping sections this version does not know. */
@@ -60,6 +68,7 @@ export async function writeHostConfig(file: string, config: HostConfig): Promise
     ...existing,
     policy: { host_access: config.policy.hostAccess, bind_roots: config.policy.bindRoots },
     updates: { dashboard: config.updates.dashboard, pin: config.updates.pin },
+    features: Object.fromEntries(AGENT_FEATURES.map((name) => [name, !config.featuresOff.includes(name)])),
   };
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await writeFile(`${file}.tmp`, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 });
@@ -80,6 +89,16 @@ function parseUpdates(raw: unknown, file: string): UpdatePolicy {
   const dashboard = raw.dashboard ?? DEFAULT_UPDATE_POLICY.dashboard;
   if (typeof dashboard !== 'boolean') throw invalid(file, '"updates.dashboard" must be true or false');
   return { dashboard, pin: raw.pin == null ? null : pinnedVersion(raw.pin, file) };
+}
+
+function parseFeatures(raw: unknown, file: string): AgentFeatureName[] {
+  if (!isRecord(raw)) throw invalid(file, '"features" must be an object');
+  return Object.entries(raw).flatMap(([name, on]) => {
+    if (!isAgentFeatureName(name))
+      throw invalid(file, `"features.${name}" is not a feature (${AGENT_FEATURES.join(', ')})`);
+    if (typeof on !== 'boolean') throw invalid(file, `"features.${name}" must be true or false`);
+    return on ? [] : [name];
+  });
 }
 
 /** A version the host pins the agent to (same form as release versions: 1.2.0, v1.2.0-beta.1). */

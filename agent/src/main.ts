@@ -20,7 +20,7 @@ try {
   process.exit(1);
 }
 const agent = await startAgent(
-  { ...config, policy: hostConfig.policy, updates: hostConfig.updates },
+  { ...config, policy: hostConfig.policy, updates: hostConfig.updates, featuresOff: hostConfig.featuresOff },
   (message) => console.log(`[dockhand-agent] ${message}`),
 );
 // Lets install scripts and tests find the running agent, also after a self-update re-spawned it.

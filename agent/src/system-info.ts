@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import { policyCapability, type AdmissionPolicy } from './policy/admission-policy.js';
-import type { Feature, NamedValue } from 'contract';
+import { AGENT_FEATURES, type AgentFeatureName, type Feature, type NamedValue } from 'contract';
 
 declare const __DOCKHAND_AGENT_VERSION__: string | undefined;
 
@@ -51,9 +51,7 @@ export async function collectCapabilities(
   ];
 }
 
-export function agentFeatures(): Feature[] {
-  return ['app_logs', 'docker_registries', 'docker_networks', 'docker_volumes'].map((name) => ({
-    name,
-    is_enabled: true,
-  }));
+/** Every feature, disabled where the host's owner turned it off. */
+export function agentFeatures(featuresOff: readonly AgentFeatureName[]): Feature[] {
+  return AGENT_FEATURES.map((name) => ({ name, is_enabled: !featuresOff.includes(name) }));
 }

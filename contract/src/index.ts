@@ -33,6 +33,9 @@ export {
 } from './protocol/methods.js';
 export {
   ADMISSION_POLICY_CAPABILITY,
+  AGENT_FEATURES,
+  isAgentFeatureName,
+  type AgentFeatureName,
   AGENT_UPDATE_CAPABILITY,
   AGENT_UPDATES_CAPABILITY,
   decodeAdmissionPolicy,

@@ -56,6 +56,7 @@ export {
 } from 'contract/rules';
 // SecretEnvelope: restored after 2.2.0 dropped it (a type only, but a public one: 2.3.0 puts it back).
 export type {
+  AgentFeatureName,
   ComposeFilesInUse,
   SecretEnvelope,
   UpdateOutcomeReport,
@@ -220,7 +221,7 @@ export {
 } from './domain/admission-policy';
 export type { AdmissionPolicyView } from './domain/admission-policy';
 export { capabilityValue, formatHardware, isAgentFeatureEnabled } from './domain/capabilities';
-export type { AgentFeatureName, CapabilityName } from './domain/capabilities';
+export type { CapabilityName } from './domain/capabilities';
 export { useTabParam } from './routing/useTabParam';
 export { useIsMobile } from './ui/useIsMobile';
 export type { TabParamProps } from './routing/useTabParam';

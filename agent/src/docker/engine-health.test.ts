@@ -58,6 +58,7 @@ before(async () => {
       composeTimeoutMs: 10_000,
       policy: DEFAULT_POLICY,
       updates: DEFAULT_UPDATE_POLICY,
+      featuresOff: [],
       releaseKeyPath: null,
       testHoldDir: null,
     },

@@ -16,6 +16,16 @@ export interface AdmissionPolicyReport {
   bind_roots: string[];
 }
 
+/**
+ * Agent features (`report.features`, spec section 3): what the dashboard may ask of the agent. The
+ * host's owner can turn each off in the agent's host configuration, never from the dashboard; the
+ * agent then reports it disabled (the dashboard says so) and refuses its methods.
+ */
+export const AGENT_FEATURES = ['app_logs', 'docker_registries', 'docker_networks', 'docker_volumes'] as const;
+export type AgentFeatureName = (typeof AGENT_FEATURES)[number];
+export const isAgentFeatureName = (name: unknown): name is AgentFeatureName =>
+  (AGENT_FEATURES as readonly unknown[]).includes(name);
+
 /** `agent_updates`: set on the host; `dashboard: false` = no dashboard updates, `pin` = that version only. */
 export const AGENT_UPDATES_CAPABILITY = 'agent_updates';
 export interface UpdateSettingReport {

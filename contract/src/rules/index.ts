@@ -3,6 +3,9 @@
 export { AppStatus, type AppStatusCode } from './app-status.js';
 export {
   ADMISSION_POLICY_CAPABILITY,
+  AGENT_FEATURES,
+  isAgentFeatureName,
+  type AgentFeatureName,
   AGENT_UPDATE_CAPABILITY,
   AGENT_UPDATES_CAPABILITY,
   decodeAdmissionPolicy,

@@ -2,6 +2,7 @@ import type {
   ADMISSION_POLICY_CAPABILITY,
   AGENT_UPDATE_CAPABILITY,
   AGENT_UPDATES_CAPABILITY,
+  AgentFeatureName,
   COMPOSE_VERSION_CAPABILITY,
 } from 'contract/rules';
 import type { AgentCapability, AgentFeature } from '../types';
@@ -49,9 +50,6 @@ export function formatHardware(capabilities: readonly AgentCapability[] | null |
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(' • ') : 'N/A';
 }
-
-/** Agent features the dashboard checks (spec section 6): logs, registries, networks. */
-export type AgentFeatureName = 'app_logs' | 'docker_registries' | 'docker_networks' | 'docker_volumes';
 
 /** Whether the agent reports the feature as on; a feature it does not report (an older agent) is off. */
 export function isAgentFeatureEnabled(
