@@ -141,7 +141,10 @@ test('the deploy journey works with the keyboard alone: catalog → install → 
   await page.keyboard.type('keyboard-web');
   await tabTo(dialog.getByRole('button', { name: 'Install' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'App installation started' })).toBeVisible();
+  // Install answers once the agent has the app's files; on a busy machine that takes a while.
+  await expect(page.getByRole('status').filter({ hasText: 'App installation started' })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(page).toHaveURL(/#\/$/);
 
   const tile = page.getByTestId('app-tile').filter({ hasText: 'keyboard-web' });
