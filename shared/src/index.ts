@@ -39,6 +39,7 @@ export {
   appSizeError,
   COMPOSE_VERSION_CAPABILITY,
   composeVersionText,
+  DEPLOY_ACTION_LABELS,
   decodeUpdateOutcome,
   decodeUpdateSetting,
   DOCKER_NOT_RESPONDING,
@@ -58,6 +59,8 @@ export {
 export type {
   AgentFeatureName,
   ComposeFilesInUse,
+  DeployAction,
+  DeployResult,
   SecretEnvelope,
   UpdateOutcomeReport,
   UpdateSettingReport,

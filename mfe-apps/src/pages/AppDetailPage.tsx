@@ -33,18 +33,19 @@ import { AboutCard } from '../detail/AboutCard';
 import { AppHeader } from '../detail/AppHeader';
 import { EditorTab } from '../detail/EditorTab';
 import { useAppControl } from '../detail/useAppControl';
+import { HistoryTab } from '../history/HistoryTab';
 import { LogsTab } from '../logs/LogsTab';
 import { SettingsTab } from '../settings/SettingsTab';
 import { AppsBreadcrumb } from './AppsBreadcrumb';
 
 /** Tab ids of the app page, also the `?tab=` value that opens one. */
-const TAB_IDS = ['editor', 'settings', 'logs'] as const;
+const TAB_IDS = ['editor', 'settings', 'logs', 'history'] as const;
 
 function PageState({ children }: { children: string }) {
   return <Text color="gray.600">{children}</Text>;
 }
 
-/** Installed app (route `app/:appId`): header and controls, then Editor, Settings and Logs. */
+/** Installed app (route `app/:appId`): header and controls, then Editor, Settings, Logs and History. */
 export default function AppDetailPage() {
   const { appId } = useParams();
   if (!appId) throw new Error('Missing route parameter: appId');
@@ -153,6 +154,7 @@ export default function AppDetailPage() {
             <Tab id="editor">Editor</Tab>
             <Tab id="settings">Settings</Tab>
             <Tab id="logs">Logs</Tab>
+            <Tab id="history">History</Tab>
           </TabList>
           <TabPanels>
             <TabPanel px={0}>
@@ -173,6 +175,9 @@ export default function AppDetailPage() {
             </TabPanel>
             <TabPanel px={0}>
               <LogsTab agentId={agentId} appId={appId} agent={currentAgent} isOnline={isOnline} />
+            </TabPanel>
+            <TabPanel px={0}>
+              <HistoryTab agentId={agentId} appId={appId} />
             </TabPanel>
           </TabPanels>
         </Tabs>

@@ -22,6 +22,10 @@ export const queryKeys = {
     details: (agentId: string, appId: string) => ['apps', agentId, 'detail', appId] as const,
     detail: (agentId: string, appId: string, version?: string) =>
       ['apps', agentId, 'detail', appId, version ?? 'current'] as const,
+    /** One app's deploy history, and (under it) the output of one deploy. */
+    history: (agentId: string, appId: string) => ['apps', agentId, 'history', appId] as const,
+    deployOutput: (agentId: string, appId: string, deployId: string) =>
+      ['apps', agentId, 'history', appId, deployId] as const,
   },
   catalog: {
     all: (agentId: string) => ['catalog', agentId] as const,

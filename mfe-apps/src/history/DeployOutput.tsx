@@ -1,0 +1,45 @@
+import { Box, Button, Flex, Spinner, Text, useClipboard } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { deployOutputQueryOptions } from './history-api';
+
+/** A deploy's full compose output, read when shown, with a button that copies it. */
+export function DeployOutput({
+  agentId,
+  appId,
+  deployId,
+}: {
+  agentId: string;
+  appId: string;
+  deployId: string;
+}) {
+  const output = useQuery(deployOutputQueryOptions(agentId, appId, deployId));
+  const { onCopy, hasCopied } = useClipboard(output.data ?? '');
+  if (output.isPending) return <Spinner size="sm" aria-label="Loading output" />;
+  if (output.isError) return <Text color="red.600">{output.error.message}</Text>;
+  if (!output.data) return <Text color="gray.600">No output was recorded for this deploy.</Text>;
+  return (
+    <Box>
+      <Flex justify="flex-end" mb={1}>
+        <Button size="xs" variant="outline" onClick={onCopy}>
+          {hasCopied ? 'Copied' : 'Copy output'}
+        </Button>
+      </Flex>
+      <Box
+        as="pre"
+        aria-label="Deploy output"
+        fontFamily="mono"
+        fontSize="xs"
+        whiteSpace="pre-wrap"
+        wordBreak="break-word"
+        bg="gray.50"
+        borderWidth="1px"
+        rounded="md"
+        p={3}
+        maxH="24rem"
+        overflowY="auto"
+      >
+        {output.data}
+      </Box>
+    </Box>
+  );
+}
