@@ -111,7 +111,9 @@ export class ComposeRunner {
       env: this.systemEnv,
       timeoutMs: this.timeoutMs,
     });
-    recordInTranscript(subcommand, result, project);
+    // `config` prints the resolved model: the app's variables interpolated, secrets decrypted.
+    // The deploy history (kept on the server) gets only what it said on stderr.
+    recordInTranscript(subcommand, subcommand[0] === 'config' ? { ...result, stdout: '' } : result, project);
     await this.hold?.(`after-${subcommand[0]}`, project.name);
     return result;
   }
