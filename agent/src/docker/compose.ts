@@ -14,6 +14,7 @@ import {
 } from 'contract';
 import { v1Gaps, v1Refusal } from './compose-v1-features.js';
 import { composeEnvText, PROJECT_DOTENV, projectDotenvError, type EnvFileDialect } from './env-file.js';
+import { composeFailureMessage } from './compose-failure.js';
 import { recordInTranscript } from './compose-transcript.js';
 import { runCommand, type CommandResult } from './run-command.js';
 import type { TestHold } from './test-hold.js';
@@ -155,7 +156,7 @@ export class ComposeRunner {
     if (result.exitCode !== 0) {
       throw new AgentError(
         AgentErrorCode.ComposeFailed,
-        composeFailureMessage(subcommand[0] ?? 'compose', result),
+        composeFailureMessage(subcommand[0] ?? 'compose', result, project),
       );
     }
     return result;
@@ -206,13 +207,4 @@ export function composeArgs(cli: ComposeCli, project: ComposeProject, subcommand
 /** v2 prints JSON on request; v1 (docker-compose 1.x) only prints YAML. */
 export function configSubcommand(cli: ComposeCli): string[] {
   return composeDialect(cli) === 'v2' ? ['config', '--format', 'json'] : ['config'];
-}
-
-export function composeFailureMessage(operation: string, result: CommandResult): string {
-  const lines = `${result.stderr}\n${result.stdout}`
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !/^(WARNING|Creating network|Creating|Starting)\b/i.test(line));
-  const detail = lines.slice(-4).join(' | ') || 'no output';
-  return `docker compose ${operation} failed (exit ${result.exitCode}): ${detail}`;
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { backoffDelay } from '../connection/backoff.js';
-import { composeFailureMessage } from './compose.js';
+import { composeFailureMessage } from './compose-failure.js';
 import { demuxDockerStream } from './engine.js';
 import { runCommand } from './run-command.js';
 

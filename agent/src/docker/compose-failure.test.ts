@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { composeFailureMessage } from './compose-failure.js';
+
+const project = {
+  directory: '/var/lib/dockhand/apps/a1/project',
+  envFile: '/var/lib/dockhand/apps/a1/compose.env',
+};
+const failed = (stderr: string) => ({ command: 'docker-compose', args: [], stdout: '', stderr, exitCode: 1 });
+
+test('a broken compose file is named by its own filename, with the line and column', () => {
+  // Compose v1's words for `ports: [[` at the end of the file.
+  const message = composeFailureMessage(
+    'config',
+    failed(
+      "yaml.parser.ParserError: while parsing a flow node\nexpected the node content, but found '<stream end>'\n" +
+        '  in "/var/lib/dockhand/apps/a1/project/compose.yml", line 5, column 1\n',
+    ),
+    project,
+  );
+  assert.match(
+    message,
+    /^compose\.yml is not valid YAML \(line 5, column 1\)\. docker compose config failed/,
+  );
+  assert.doesNotMatch(message, /\/var\/lib\/dockhand/);
+});
+
+test('an image that cannot be pulled names its service and image', () => {
+  const message = composeFailureMessage(
+    'up',
+    failed(
+      'Pulling web (dockhand-test-missing/nothing-here:0)...\n' +
+        "ERROR: pull access denied for dockhand-test-missing/nothing-here, repository does not exist or may require 'docker login'\n",
+    ),
+    project,
+  );
+  assert.match(
+    message,
+    /^Service web: the image dockhand-test-missing\/nothing-here:0 cannot be pulled \(pull access denied\)\. /,
+  );
+});
+
+test('a port in use says so; anything else keeps compose’s own last lines, paths stripped', () => {
+  assert.match(
+    composeFailureMessage(
+      'up',
+      failed('Error: Bind for 0.0.0.0:8080 failed: port is already allocated'),
+      project,
+    ),
+    /^A port the app publishes \(8080\) is already in use on the server\. /,
+  );
+  assert.equal(
+    composeFailureMessage(
+      'up',
+      failed('open /var/lib/dockhand/apps/a1/project/config/app.conf: permission denied'),
+      project,
+    ),
+    'docker compose up failed (exit 1): open config/app.conf: permission denied',
+  );
+});
