@@ -17,6 +17,8 @@ module.exports = (env, argv) =>
         login: ['./bootstrap', './pages/LoginPage'],
         signedIn: ['./bootstrap', './pages/ProtectedLayout', './pages/DashboardPage'],
       },
+      // Shares the host's federation runtime with the remotes' entries.
+      runtimePlugins: [path.join(__dirname, 'src', 'federation', 'share-runtime-core.ts')],
       // What the remotes bundle: their own sources and the shared/src/ui components they import by path.
       remoteSourceDirs: [
         ...fs

@@ -2,15 +2,16 @@
 // source, so `--check` turns these into a test that fails the build when a bundle outgrows them.
 const KB = 1024;
 
-// Budgets sit just above the landed figures and come down with each step towards the issue's
-// targets (login ≤ 150 KB, signed-in dashboard ≤ 300 KB, remote entry ≤ 10 KB), so nothing grows back.
+// The budgets are the targets of issue 19 (the page-chunk and host-chunk ones keep today's sizes).
 export const BUDGET = {
   /** Every script the login route loads (a visitor's first page). */
-  login: 142 * KB,
+  login: 150 * KB,
   /** Every script a signed-in browser with an empty cache loads to show the dashboard. */
-  signedInDashboard: 292 * KB,
-  /** What opening a remote's first page costs beyond the host's scripts and the page itself. */
-  remoteEntry: 40 * KB,
+  signedInDashboard: 300 * KB,
+  /** A remote's own scripts on its first visit beyond its page: remoteEntry.js. */
+  remoteEntry: 10 * KB,
+  /** Host chunks a remote page pulls: the shared libraries' parts that only remotes use. */
+  hostChunksForRemotes: 24 * KB,
   /** The chunks an exposed page needs synchronously (its lazy editor and log chunks excluded). */
   remotePage: 10 * KB,
   /** Wall time of a cold production build of the five bundles (printed without `--skip-build`). */

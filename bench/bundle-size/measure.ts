@@ -18,25 +18,28 @@ const REMOTE_ROUTES: { route: string; remote: string; exposed: string }[] = [
 
 type Scripts = Map<string, number>;
 
-/** Records the gzip size of every JavaScript response of the page until `take` is called. */
-function recordScripts(page: Page) {
-  let scripts: Scripts = new Map();
-  const pending = new Set<Promise<void>>();
+/**
+ * Records the path of every script the page loads until `take` is called; `take` then fetches
+ * each once more and gzips it (a second request, so no response body can be missed).
+ */
+function recordScripts(page: Page, baseUrl: string) {
+  let scripts = new Set<string>();
   page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script' || !response.ok()) return;
-    const done = response
-      .body()
-      .then((body) => void scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length))
-      .catch(() => undefined)
-      .finally(() => pending.delete(done));
-    pending.add(done);
+    if (response.request().resourceType() === 'script' && response.ok())
+      scripts.add(new URL(response.url()).pathname);
   });
   return {
     take: async (): Promise<Scripts> => {
-      await Promise.all(pending);
-      const taken = scripts;
-      scripts = new Map();
-      return taken;
+      const taken = [...scripts];
+      scripts = new Set();
+      const sized = await Promise.all(
+        taken.map(async (file): Promise<[string, number]> => {
+          const response = await fetch(new URL(file, baseUrl));
+          if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+          return [file, gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length];
+        }),
+      );
+      return new Map(sized);
     },
   };
 }
@@ -94,15 +97,16 @@ export async function measureRows(baseUrl: string): Promise<Row[]> {
   try {
     const rows: Row[] = [];
     const visitor = await browser.newPage();
-    const visitorScripts = recordScripts(visitor);
+    const visitorScripts = recordScripts(visitor, baseUrl);
     await visitor.goto(`${baseUrl}/#/login`);
+    await visitor.getByRole('button', { name: 'Sign in with Google' }).waitFor();
     await settle(visitor);
     rows.push(row('JS of /login', BUDGET.login, await visitorScripts.take()));
     await visitor.close();
 
     const context = await signedInContext(browser, baseUrl);
     const page = await context.newPage();
-    const scripts = recordScripts(page);
+    const scripts = recordScripts(page, baseUrl);
     await page.goto(`${baseUrl}/#/`);
     await page.getByRole('navigation', { name: 'Platform' }).waitFor();
     await settle(page);
@@ -124,17 +128,22 @@ export async function measureRows(baseUrl: string): Promise<Row[]> {
       // The page is what the exposed module needs synchronously (per the remote's mf-manifest.json);
       // what its dynamic imports fetch later (the code editor, the log viewer) is neither.
       const pageFiles = await exposedSyncFiles(page, remote, exposed);
-      const isPage = (file: string) =>
-        file.startsWith(`/remotes/${remote}/`) && pageFiles.has(path.basename(file));
-      const isLazy = (file: string) =>
-        file.startsWith(`/remotes/${remote}/`) && !file.endsWith('/remoteEntry.js') && !isPage(file);
+      const isOwn = (file: string) => file.startsWith(`/remotes/${remote}/`);
+      const isPage = (file: string) => isOwn(file) && pageFiles.has(path.basename(file));
+      const isLazy = (file: string) => isOwn(file) && !file.endsWith('/remoteEntry.js') && !isPage(file);
       if (!seenRemotes.has(remote)) {
         seenRemotes.add(remote);
-        // Everything the first visit loaded that is not the page or its lazy chunks: the entry,
-        // and any runtime or shared chunk the host had not loaded yet.
-        const entry = [...loaded].filter(([file]) => !isPage(file) && !isLazy(file));
+        // What the remote's first visit loaded of its own besides the page and its lazy chunks.
+        const entry = [...loaded].filter(([file]) => isOwn(file) && !isPage(file) && !isLazy(file));
         rows.push(row(`${remote} entry beyond the host's scripts`, BUDGET.remoteEntry, new Map(entry)));
       }
+      // Host chunks a remote page pulls: the parts of the shared libraries only remotes use (the
+      // host's facades, shared/webpack/sharedFacades.cjs), loaded once per page by the first one.
+      const hostChunks = new Map([...loaded].filter(([file]) => !isOwn(file)));
+      if (hostChunks.size > 0)
+        rows.push(
+          row(`host chunks ${route} pulls (shared library parts)`, BUDGET.hostChunksForRemotes, hostChunks),
+        );
       rows.push(
         row(
           `${route} page chunks (${remote})`,

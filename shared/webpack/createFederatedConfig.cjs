@@ -73,6 +73,7 @@ function requireFrom(packageDir, request) {
  * @param {Record<string, string>} [options.exposes]
  * @param {Record<string, string[]>} [options.preloadRoutes] host only: per route, the dynamic
  *   imports its first paint waits for (see PreloadManifestPlugin)
+ * @param {string[]} [options.runtimePlugins] Module Federation runtime plugins (module paths)
  * @param {string[]} [options.remoteSourceDirs] host only: the source folders of the remotes, whose
  *   imports of the tree-shaken libraries the host's facades serve
  * @param {number} options.devPort
@@ -86,6 +87,7 @@ function createFederatedConfig(options, env = {}, argv = {}) {
     federationName,
     exposes = {},
     preloadRoutes,
+    runtimePlugins = [],
     remoteSourceDirs = [],
     devPort,
   } = options;
@@ -121,7 +123,16 @@ function createFederatedConfig(options, env = {}, argv = {}) {
       dts: false,
       // Remotes are registered by their remoteEntry.js, never by manifest snapshot, and everything
       // runs in a browser: the runtime's snapshot and Node code paths are left out of every bundle.
-      experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+      runtimePlugins,
+      // One federation runtime per page: the host puts its runtime-core on the page (its runtime
+      // plugin host-shell/src/federation/share-runtime-core.ts) and a released remote's entry uses
+      // it instead of carrying its own copy. A remote built with another @module-federation version
+      // therefore needs a host released with it first; its standalone dev server keeps its own
+      // runtime, since no host is there.
+      experiments: {
+        optimization: { disableSnapshot: true, target: 'web' },
+        ...(releaseOnly ? { externalRuntime: true } : {}),
+      },
     }),
     new webpack.DefinePlugin({ __REMOTE_BUILD__: JSON.stringify(`${pkg.name}@${version}`) }),
   ];
