@@ -58,6 +58,12 @@ test('a create whose compose file is broken leaves no folder and no file', async
     'secret.env': 'PASSWORD=plain',
   });
   await assertNothingLeft('broken', apps.deploy(broken), /docker compose config failed/);
+  // The first line names the user's file and where it breaks; no path of the agent's.
+  await assert.rejects(apps.deploy(broken), (error: Error) => {
+    assert.match(error.message, /^compose\.yml is not valid YAML \(line \d+/);
+    assert.ok(!error.message.includes(bench.dir), error.message);
+    return true;
+  });
 });
 
 test('a create refused by the admission policy leaves nothing', async () => {
@@ -82,6 +88,14 @@ test('a create whose image cannot be pulled leaves nothing', async () => {
     apps.deploy(app),
     /docker compose up failed \(exit \d+\):.*nothing-here/,
   );
+  await assert.rejects(apps.deploy(app), (error: Error) => {
+    assert.match(
+      error.message,
+      /^Service web: the image dockhand-test-missing\/nothing-here:0 cannot be pulled/,
+    );
+    assert.ok(!error.message.includes(bench.dir), error.message);
+    return true;
+  });
 });
 
 test('a create whose build fails leaves nothing', async () => {

@@ -36,7 +36,7 @@ test('an image that cannot be pulled names its service and image', () => {
   );
   assert.match(
     message,
-    /^Service web: the image dockhand-test-missing\/nothing-here:0 cannot be pulled \(pull access denied\)\. /,
+    /^Service web: the image dockhand-test-missing\/nothing-here:0 cannot be pulled \(it does not exist, or the registry needs a login\)\. /,
   );
 });
 

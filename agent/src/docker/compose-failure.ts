@@ -26,6 +26,16 @@ export function composeFailureMessage(
   return explained ? `${explained}. ${said}` : said;
 }
 
+const PULL_REASONS = 'pull access denied|repository does not exist|manifest unknown|not found|no such host';
+
+/** Why a pull failed, as the user can act on it. */
+function pullReason(said: string): string {
+  const reason = said.toLowerCase();
+  if (reason === 'no such host') return 'the registry cannot be reached from the server';
+  if (reason === 'manifest unknown' || reason === 'not found') return 'no such image or tag';
+  return 'it does not exist, or the registry needs a login';
+}
+
 /** The first line for the failures people meet most; null when compose's own words must do. */
 function explanationOf(text: string): string | null {
   // v1 (PyYAML) and v2 (go-yaml) name the file and the position differently.
@@ -34,11 +44,11 @@ function explanationOf(text: string): string | null {
     return `${yamlV1[1]} is not valid YAML (line ${yamlV1[2]}, column ${yamlV1[3]})`;
   const yamlV2 = /([\w./-]+\.ya?ml): yaml: line (\d+): (.+)/.exec(text);
   if (yamlV2) return `${yamlV2[1]} is not valid YAML (line ${yamlV2[2]}: ${yamlV2[3]})`;
-  const pulling =
-    /Pulling (\S+) \(([^)]+)\)\.\.\.[\s\S]*?(?:ERROR|Error)[^\n]*?(pull access denied|manifest unknown|not found|no such host|repository does not exist)/i.exec(
-      text,
-    );
-  if (pulling) return `Service ${pulling[1]}: the image ${pulling[2]} cannot be pulled (${pulling[3]})`;
+  const pulling = new RegExp(`Pulling (\\S+) \\(([^)]+)\\)\\.\\.\\.[\\s\\S]*?(${PULL_REASONS})`, 'i').exec(
+    text,
+  );
+  if (pulling)
+    return `Service ${pulling[1]}: the image ${pulling[2]} cannot be pulled (${pullReason(pulling[3]!)})`;
   const pullV2 = /^\s*(\S+) Error\b.*?(pull access denied|manifest unknown|not found|no such host)/im.exec(
     text,
   );
