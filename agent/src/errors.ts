@@ -25,6 +25,8 @@ export const AgentErrorCode = {
   ComposeUnsupported: 'AGENT-019',
   /** A feature the host's owner turned off (host-config.json "features"). */
   FeatureTurnedOff: 'AGENT-020',
+  /** An exposure (domain, host port, proxy) the agent refuses to wire. */
+  ExposeRefused: 'AGENT-021',
 } as const;
 
 export type AgentErrorCodeValue = (typeof AgentErrorCode)[keyof typeof AgentErrorCode];

@@ -9,6 +9,7 @@ import { AgentError, AgentErrorCode, attachOutput } from '../errors.js';
 import type { Admission } from '../policy/admission.js';
 import { type AppDeployment, type AppLogs, type AppOperation, type AppStatusEntry } from 'contract';
 import type { AppRecord, AppStore } from './app-store.js';
+import { AppExposure } from './app-exposure.js';
 import { builtServicesOf } from './built-services.js';
 import { readProjectLogs, type LogQuery } from './logs.js';
 import { appStatusFromContainers, type ContainerState } from './status.js';
@@ -32,7 +33,11 @@ export class AppManager {
     private readonly engine: DockerEngine,
     private readonly privateKeyPem: string,
     private readonly projectPrefix: string,
-  ) {}
+  ) {
+    this.exposure = new AppExposure(store, engine);
+  }
+
+  private readonly exposure: AppExposure;
 
   /** One operation at a time per app: a delete sent after a timed-out deploy waits for that deploy. */
   private readonly running = new Map<string, Promise<unknown>>();
@@ -61,8 +66,10 @@ export class AppManager {
       await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
       // Saved before compose runs: if the agent stops in the middle, the app can still be deleted.
       await this.store.save(record);
+      await this.exposure.beforeUp(record);
       composeRan = true;
       await this.bringUp(project, operation);
+      await this.exposure.afterUp(null, record);
       return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
     } catch (error) {
       throw await this.discardCreate(record, error, composeRan);
@@ -94,9 +101,11 @@ export class AppManager {
       await this.removeDroppedFiles(previous, record.deployment);
       await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
       await this.store.save(record);
+      await this.exposure.beforeUp(record);
       if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
       upRan = true;
       await this.bringUp(project, operation === 'redeploy' ? 'redeploy' : undefined);
+      await this.exposure.afterUp(previous, record);
       return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
     } catch (error) {
       throw await this.restorePrevious(previous, record.deployment, error, upRan);
@@ -113,7 +122,10 @@ export class AppManager {
     try {
       const project = await this.restoreFiles(previous, failed);
       await this.store.save(previous);
-      if (upRan) await this.compose.runOrThrow(project, ['up', '-d', '--remove-orphans']);
+      if (upRan) {
+        await this.compose.runOrThrow(project, ['up', '-d', '--remove-orphans']);
+        await this.exposure.afterUp({ ...previous, deployment: failed }, previous);
+      }
     } catch (error) {
       return withOutcome(failure, `Restoring the previous version failed too: ${messageOf(error)}`);
     }
@@ -238,6 +250,7 @@ export class AppManager {
   private async removeEverything(record: AppRecord, keepVolumes: boolean): Promise<void> {
     const { app_id: appId } = record.deployment;
     const builtServices = await builtServicesOf(this.store.projectDir(appId), composeFilesToRemove(record));
+    await this.exposure.forget(record);
     await removeProjectResources(this.engine, record.projectName, { keepVolumes, builtServices });
     await this.store.remove(appId);
     noteInTranscript(
@@ -309,10 +322,12 @@ export class AppManager {
       await writeFile(target, content, { mode: file.is_encrypted ? 0o600 : 0o644 });
       await chmod(target, file.is_encrypted ? 0o600 : 0o644);
     }
+    // The one addition to the app's compose files: the agent's own override, beside the user's files.
+    const override = await this.exposure.overrideFile(record);
     return {
       name: record.projectName,
       directory,
-      composeFiles,
+      composeFiles: override ? [...composeFiles, override] : composeFiles,
       profiles,
       variables,
       envFile: path.join(this.store.appDir(deployment.app_id), 'compose.env'),
