@@ -125,7 +125,7 @@ export class ComposeRunner {
     for (const file of project.composeFiles) {
       let model: unknown;
       try {
-        model = parseYaml(await readFile(path.join(project.directory, file), 'utf8'));
+        model = parseYaml(await readFile(path.resolve(project.directory, file), 'utf8'));
       } catch {
         continue; // compose itself reports a file it cannot read
       }
