@@ -11,6 +11,7 @@ import { composeVersionText } from 'contract';
 import { DockerEngine } from './docker/engine.js';
 import { EngineMonitor } from './docker/engine-monitor.js';
 import { testHold } from './docker/test-hold.js';
+import { discardUnsavedCreates } from './operations/interrupted.js';
 import { OperationJournal } from './operations/operation-journal.js';
 import { NetworkService } from './docker/networks.js';
 import { VolumeService } from './docker/volumes.js';
@@ -107,10 +108,13 @@ export async function startAgent(
     undefined,
     () => void monitor.check(),
   );
+  const journal = new OperationJournal(path.join(config.stateDir, 'operations.json'));
+  // Before the first inventory is sent: a half-made create must not show as found on the server.
+  await discardUnsavedCreates(journal, apps, log);
   const dispatch = createDispatcher({
     apps,
     inventory,
-    journal: new OperationJournal(path.join(config.stateDir, 'operations.json')),
+    journal,
     hold,
     networks: new NetworkService(engine),
     volumes: new VolumeService(engine, () => apps.appsByProject()),

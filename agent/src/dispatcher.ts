@@ -52,24 +52,30 @@ export function createDispatcher(
   services: AgentServices,
 ): (method: string, params: unknown) => Promise<unknown> {
   /** A mutating app operation: once per operation id (the journal), after the test hold if any. */
-  const once = <T>(method: string, operationId: string | undefined, appId: string, work: () => Promise<T>) =>
-    services.journal.run(operationId, async () => {
-      await services.hold?.(`before-${method}`, appId);
+  const once = <T>(
+    method: string,
+    operationId: string | undefined,
+    subject: { app_id: string; project?: string },
+    work: () => Promise<T>,
+  ) =>
+    services.journal.run(operationId, { method, ...subject }, async () => {
+      await services.hold?.(`before-${method}`, subject.app_id);
       return work();
     });
   const handlers: Handlers = {
     'app.deploy': (p) =>
-      once('app.deploy', p.operation_id, p.deployment.app_id, () =>
+      once('app.deploy', p.operation_id, { app_id: p.deployment.app_id, project: p.deployment.project }, () =>
         services.apps.deploy(p.deployment, p.operation),
       ),
     'app.control': (p) =>
-      once('app.control', p.operation_id, p.app_id, () =>
+      once('app.control', p.operation_id, { app_id: p.app_id }, () =>
         services.apps.control(p.app_id, p.operation, p.deployment),
       ),
     'app.delete': (p) =>
-      once('app.delete', p.operation_id, p.app_id, () =>
+      once('app.delete', p.operation_id, { app_id: p.app_id }, () =>
         services.apps.delete(p.app_id, { keepVolumes: p.keep_volumes }),
       ),
+    'operation.status': (p) => services.journal.status(p.operation_id),
     'app.export': (p) => services.inventory.export(p.app_id),
     'app.statuses': () => services.apps.statuses(),
     'app.logs': (p) =>

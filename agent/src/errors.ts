@@ -27,6 +27,8 @@ export const AgentErrorCode = {
   FeatureTurnedOff: 'AGENT-020',
   /** An exposure (domain, host port, proxy) the agent refuses to wire. */
   ExposeRefused: 'AGENT-021',
+  /** A repeat of an operation the agent stopped in the middle of (operations/operation-journal.ts). */
+  OperationInterrupted: 'AGENT-022',
 } as const;
 
 export type AgentErrorCodeValue = (typeof AgentErrorCode)[keyof typeof AgentErrorCode];

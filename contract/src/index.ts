@@ -25,6 +25,7 @@ export {
   firstError,
   isAgentMethod,
   LogEntry,
+  OperationStatus,
   paramsError,
   RegistryEntry,
   VolumeEntry,

@@ -189,6 +189,23 @@ export class AppManager {
     });
   }
 
+  /**
+   * After a deploy the agent stopped in the middle of (start-up, see operations/interrupted.ts): an
+   * app without app.json never became an app (its create stopped before the record was written), so
+   * whatever it wrote or started goes: its compose project's resources and its folder. An app with
+   * app.json is left as it is; the server finishes or rolls it back by its rule. True when removed.
+   */
+  discardUnsavedCreate(appId: string, project: string): Promise<boolean> {
+    return this.serially(appId, async () => {
+      if (await this.store.get(appId)) return false;
+      const projectName = `${this.projectPrefix}${project}`;
+      assertProjectName(projectName);
+      await removeProjectResources(this.engine, projectName, { keepVolumes: false, builtServices: [] });
+      await this.store.remove(appId);
+      return true;
+    });
+  }
+
   /** compose project name → app id, for every app this agent holds. */
   async appsByProject(): Promise<Map<string, string>> {
     const records = await this.store.list();

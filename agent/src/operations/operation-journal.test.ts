@@ -15,13 +15,13 @@ test('a repeated operation id gets the first outcome without running again, also
   let runs = 0;
   const deploy = async () => ({ app_id: 'a1', status: ++runs });
   const journal = new OperationJournal(file);
-  assert.deepEqual(await journal.run('op-1', deploy), { app_id: 'a1', status: 1 });
-  assert.deepEqual(await journal.run('op-1', deploy), { app_id: 'a1', status: 1 });
+  assert.deepEqual(await journal.run('op-1', null, deploy), { app_id: 'a1', status: 1 });
+  assert.deepEqual(await journal.run('op-1', null, deploy), { app_id: 'a1', status: 1 });
   // A new agent process reads what the previous one remembered.
-  assert.deepEqual(await new OperationJournal(file).run('op-1', deploy), { app_id: 'a1', status: 1 });
+  assert.deepEqual(await new OperationJournal(file).run('op-1', null, deploy), { app_id: 'a1', status: 1 });
   assert.equal(runs, 1);
   // Without an id every call runs.
-  await journal.run(undefined, deploy);
+  await journal.run(undefined, null, deploy);
   assert.equal(runs, 2);
 });
 
@@ -33,7 +33,7 @@ test('a failed operation is answered with the same code and message when repeate
     throw new AgentError(AgentErrorCode.ComposeFailed, 'docker compose up failed (exit 1): boom');
   };
   for (let i = 0; i < 2; i += 1)
-    await assert.rejects(journal.run('op-2', failing), {
+    await assert.rejects(journal.run('op-2', null, failing), {
       code: AgentErrorCode.ComposeFailed,
       message: 'docker compose up failed (exit 1): boom',
     });
@@ -49,8 +49,8 @@ test('a repeat that arrives while the first run is going waits for it', async ()
       runs += 1;
       finish = () => resolve(runs);
     });
-  const first = journal.run('op-3', slow);
-  const second = journal.run('op-3', slow);
+  const first = journal.run('op-3', null, slow);
+  const second = journal.run('op-3', null, slow);
   await new Promise((resolve) => setTimeout(resolve, 20));
   finish();
   assert.deepEqual(await Promise.all([first, second]), [1, 1]);
@@ -61,7 +61,47 @@ test('only the last operations are kept', async () => {
   const journal = new OperationJournal(path.join(dir, 'd', 'operations.json'), 3);
   let runs = 0;
   const work = async () => ++runs;
-  for (const id of ['1', '2', '3', '4']) await journal.run(id, work);
-  assert.equal(await journal.run('4', work), 4);
-  assert.equal(await journal.run('1', work), 5, 'the oldest was forgotten and runs again');
+  for (const id of ['1', '2', '3', '4']) await journal.run(id, null, work);
+  assert.equal(await journal.run('4', null, work), 4);
+  assert.equal(await journal.run('1', null, work), 5, 'the oldest was forgotten and runs again');
+});
+
+test('the server can ask what became of an operation: running, done, failed, interrupted or unknown', async () => {
+  const file = path.join(dir, 'e', 'operations.json');
+  const journal = new OperationJournal(file);
+  const subject = { method: 'app.deploy', app_id: 'a1', project: 'blog-0b6f7a3e' };
+  assert.deepEqual(await journal.status('op-5'), { state: 'unknown' });
+  let finish!: () => void;
+  const running = journal.run(
+    'op-5',
+    subject,
+    () => new Promise<string>((resolve) => (finish = () => resolve('up'))),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual(await journal.status('op-5'), { state: 'running' });
+  // A second agent process reading the file now sees an operation that started and never ended.
+  const afterCrash = new OperationJournal(file);
+  assert.deepEqual(await afterCrash.status('op-5'), { state: 'interrupted' });
+  assert.deepEqual(await afterCrash.interrupted(), [{ id: 'op-5', subject }]);
+  // Repeating it there runs nothing: the server decides by its rule what to do next.
+  let ran = false;
+  await assert.rejects(
+    afterCrash.run('op-5', subject, async () => (ran = true)),
+    { code: AgentErrorCode.OperationInterrupted },
+  );
+  assert.equal(ran, false);
+  finish();
+  await running;
+  assert.deepEqual(await journal.status('op-5'), { state: 'done', result: 'up' });
+  assert.deepEqual(await journal.interrupted(), []);
+  await assert.rejects(
+    journal.run('op-6', null, async () => {
+      throw new AgentError(AgentErrorCode.ComposeFailed, 'no space');
+    }),
+  );
+  assert.deepEqual(await journal.status('op-6'), {
+    state: 'failed',
+    code: AgentErrorCode.ComposeFailed,
+    message: 'no space',
+  });
 });

@@ -1,13 +1,24 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AgentError, type AgentErrorCodeValue } from '../errors.js';
+import type { OperationStatus } from 'contract';
+import { AgentError, AgentErrorCode, type AgentErrorCodeValue } from '../errors.js';
 
 /** How one operation ended, as the server was (or would have been) told. */
 type Outcome = { ok: true; result: unknown } | { ok: false; code: string; message: string };
 
+/** What an operation is about, written before it starts: what start-up needs to clean up after it. */
+export interface OperationSubject {
+  method: string;
+  app_id: string;
+  /** app.deploy: the full compose project name the deployment uses. */
+  project?: string;
+}
+
 interface JournalEntry {
   id: string;
-  outcome: Outcome;
+  subject?: OperationSubject;
+  /** Absent while the operation runs; absent after a restart: it was interrupted. */
+  outcome?: Outcome;
 }
 
 /** The first outcome replayed as an error the connection answers with the same code and text. */
@@ -18,10 +29,11 @@ class ReplayedError extends AgentError {
 }
 
 /**
- * Remembers the outcome of the last `limit` operations (by the server's operation id) in
- * `{state}/operations.json`, so a request repeated after a lost answer or a server restart gets
- * the first outcome and runs nothing again. A repeat that arrives while the first run is still
- * going waits for it.
+ * Remembers the last `limit` operations (by the server's operation id) in `{state}/operations.json`:
+ * each is written when it starts and again with its outcome, so a request repeated after a lost
+ * answer or a server restart gets the first outcome and runs nothing again, and an operation the
+ * agent itself stopped in the middle of is known as interrupted at its next start. A repeat that
+ * arrives while the first run is still going waits for it.
  */
 export class OperationJournal {
   private entries: JournalEntry[] | null = null;
@@ -33,11 +45,15 @@ export class OperationJournal {
     private readonly limit = 500,
   ) {}
 
-  async run<T>(operationId: string | undefined, work: () => Promise<T>): Promise<T> {
+  async run<T>(
+    operationId: string | undefined,
+    subject: OperationSubject | null,
+    work: () => Promise<T>,
+  ): Promise<T> {
     if (!operationId) return work();
     let run = this.running.get(operationId) as Promise<T> | undefined;
     if (!run) {
-      run = this.runOnce(operationId, work);
+      run = this.runOnce(operationId, subject, work);
       this.running.set(operationId, run);
       const forget = () => void this.running.delete(operationId);
       run.then(forget, forget);
@@ -45,13 +61,33 @@ export class OperationJournal {
     return run;
   }
 
-  private async runOnce<T>(operationId: string, work: () => Promise<T>): Promise<T> {
-    const known = (await this.load()).find((entry) => entry.id === operationId);
-    if (known) return replay<T>(known.outcome);
-    return this.runAndRecord(operationId, work);
+  /** What the journal knows of `operationId`, for a server that lost its answer. */
+  async status(operationId: string): Promise<OperationStatus> {
+    if (this.running.has(operationId)) return { state: 'running' };
+    const entry = (await this.load()).find((known) => known.id === operationId);
+    if (!entry) return { state: 'unknown' };
+    if (!entry.outcome) return { state: 'interrupted' };
+    return entry.outcome.ok
+      ? { state: 'done', result: entry.outcome.result }
+      : { state: 'failed', code: entry.outcome.code, message: entry.outcome.message };
   }
 
-  private async runAndRecord<T>(operationId: string, work: () => Promise<T>): Promise<T> {
+  /** Operations that started and never ended: the agent stopped in the middle (read at start-up). */
+  async interrupted(): Promise<Array<{ id: string; subject: OperationSubject | null }>> {
+    return (await this.load())
+      .filter((entry) => !entry.outcome && !this.running.has(entry.id))
+      .map((entry) => ({ id: entry.id, subject: entry.subject ?? null }));
+  }
+
+  private async runOnce<T>(
+    operationId: string,
+    subject: OperationSubject | null,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const known = (await this.load()).find((entry) => entry.id === operationId);
+    if (known?.outcome) return replay<T>(known.outcome);
+    if (known) throw interruptedError();
+    await this.record({ id: operationId, ...(subject ? { subject } : {}) });
     try {
       const result = await work();
       await this.record({ id: operationId, outcome: { ok: true, result: withoutOutput(result) } });
@@ -76,10 +112,15 @@ export class OperationJournal {
     return this.entries;
   }
 
-  /** Appends, drops the oldest beyond the limit and writes atomically, one write at a time. */
+  /**
+   * Adds an entry or completes the one with its id (keeping its subject), drops the oldest beyond
+   * the limit and writes atomically, one write at a time.
+   */
   private async record(entry: JournalEntry): Promise<void> {
     const entries = await this.load();
-    entries.push(entry);
+    const index = entries.findIndex((known) => known.id === entry.id);
+    if (index >= 0) entries[index] = { ...entries[index], ...entry };
+    else entries.push(entry);
     if (entries.length > this.limit) entries.splice(0, entries.length - this.limit);
     const text = JSON.stringify(entries);
     this.writing = this.writing.then(async () => {
@@ -99,6 +140,14 @@ function withoutOutput(result: unknown): unknown {
   if (typeof result !== 'object' || result === null || !('output' in result)) return result;
   const { output: _output, ...rest } = result as Record<string, unknown>;
   return rest;
+}
+
+/** A repeat of an operation the agent stopped in the middle of: it is not run a second time. */
+function interruptedError(): AgentError {
+  return new AgentError(
+    AgentErrorCode.OperationInterrupted,
+    'The agent stopped before this operation finished',
+  );
 }
 
 function replay<T>(outcome: Outcome): T {

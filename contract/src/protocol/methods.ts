@@ -113,6 +113,19 @@ const AppId = Type.Object({ app_id: Type.String() });
 const operationId = Type.Optional(
   Type.String({ minLength: 1, maxLength: 140, pattern: '^[A-Za-z0-9_.:-]+$' }),
 );
+/**
+ * What the agent's journal knows of an operation id: still running; finished (with the outcome it
+ * answered); interrupted (started, then the agent stopped before it ended: see the agent's
+ * README, 'Interrupted operations'); or unknown (never received, or forgotten).
+ */
+export const OperationStatus = Type.Union([
+  Type.Object({ state: Type.Literal('running') }),
+  Type.Object({ state: Type.Literal('done'), result: Type.Unknown() }),
+  Type.Object({ state: Type.Literal('failed'), code: Type.String(), message: Type.String() }),
+  Type.Object({ state: Type.Literal('interrupted') }),
+  Type.Object({ state: Type.Literal('unknown') }),
+]);
+export type OperationStatus = Static<typeof OperationStatus>;
 const ByName = Type.Object({ name: Type.String() });
 const Count = Type.Optional(Type.Number({ minimum: 0 }));
 
@@ -146,6 +159,11 @@ export const agentMethods = {
   },
   /** The deployment the agent holds for an app (secrets as the ciphertext it received): to adopt it. */
   'app.export': { params: AppId, result: AppDeployment },
+  /** Asked by the server after it lost an operation's answer (its own or the agent's crash). */
+  'operation.status': {
+    params: Type.Object({ operation_id: Type.String({ minLength: 1, maxLength: 140 }) }),
+    result: OperationStatus,
+  },
   'app.statuses': { params: NoParams, result: Type.Array(AppStatusEntry) },
   'app.logs': {
     params: Type.Object({ app_id: Type.String(), tail: Count, since_ms: Count, until_ms: Count }),

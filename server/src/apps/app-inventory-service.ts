@@ -12,7 +12,9 @@ import { buildDeployment } from './app-config.js';
 import { newAppRow, type AppDeps } from './app-lookup.js';
 import { recoverOperations } from './app-recovery.js';
 import { validateAppName } from './app-rules.js';
-import { appNameTaken, findApp, listAppsOfAgents, saveStoredApp, type StoredApp } from './app-store.js';
+import type { OperationRequest } from '../operations/operation-log.js';
+import type { DeletePayload } from './app-operations.js';
+import { appNameTaken, listAppsOfAgents, saveStoredApp, type StoredApp } from './app-store.js';
 import { appErrors } from './errors.js';
 
 export interface InventoryDifferences {
@@ -57,12 +59,18 @@ export class AppInventoryService {
 
   /**
    * Makes a found app a custom app of this server from the deployment the agent holds (secrets stay
-   * the ciphertext for the agent's key), keeping its id and compose project.
+   * the ciphertext for the agent's key), keeping its id and compose project. An operation like every
+   * mutating call: a retry with the same key gets the first outcome.
    */
-  async adopt(agent: AgentRecord, appId: string): Promise<{ id: string }> {
-    requireOnline(this.deps.context, agent);
-    if (await findApp(this.deps.context.db, appId)) return { id: appId }; // adopted already (a retry)
-    await this.requireFound(agent, appId);
+  adopt(agent: AgentRecord, appId: string, request: OperationRequest): Promise<{ id: string }> {
+    return this.deps.operations.run({ request, agentId: agent.id, kind: 'adopt' }, async () => {
+      requireOnline(this.deps.context, agent);
+      await this.requireFound(agent, appId);
+      return { appId, payload: {}, work: () => this.adoptNow(agent, appId) };
+    });
+  }
+
+  private async adoptNow(agent: AgentRecord, appId: string): Promise<{ id: string }> {
     const deployment = await this.deps.hub.request(agent.id, 'app.export', { app_id: appId });
     const stored: StoredApp = {
       app: newAppRow({
@@ -96,16 +104,29 @@ export class AppInventoryService {
     return { id: appId };
   }
 
-  /** Removes a found app from the server through the agent's normal delete (compose down, folder). */
-  async remove(agent: AgentRecord, appId: string): Promise<void> {
-    requireOnline(this.deps.context, agent);
-    await this.requireFound(agent, appId);
-    await this.deps.hub.request(
-      agent.id,
-      'app.delete',
-      { app_id: appId },
-      this.deps.context.config.agentHub.deployTimeoutMs,
-    );
+  /**
+   * Removes a found app from the server through the agent's normal delete (compose down, folder),
+   * as an operation: the agent runs it once per key, and a lost answer is settled on reconnect.
+   */
+  async remove(agent: AgentRecord, appId: string, request: OperationRequest): Promise<void> {
+    const { context, hub, operations } = this.deps;
+    await operations.run({ request, agentId: agent.id, kind: 'remove' }, async () => {
+      requireOnline(context, agent);
+      await this.requireFound(agent, appId);
+      return {
+        appId,
+        payload: { keep_volumes: false } satisfies DeletePayload,
+        work: async (operationId) => {
+          await hub.request(
+            agent.id,
+            'app.delete',
+            { app_id: appId, operation_id: operationId },
+            context.config.agentHub.deployTimeoutMs,
+          );
+          return { deleted: true };
+        },
+      };
+    });
   }
 
   private async requireFound(agent: AgentRecord, appId: string): Promise<void> {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, test } from 'node:test';
-import { deploymentDigest, type AppDeployment, type InventoryEntry } from 'contract';
+import { deploymentDigest, type AppDeployment, type InventoryEntry, type OperationStatus } from 'contract';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { insertOperation } from '../operations/operation-store.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
@@ -30,6 +30,8 @@ let agentId: string;
 /** Every request the simulated agent received, and what it holds (its inventory). */
 let received: Array<{ method: string; params: Record<string, unknown> }>;
 let holds: Map<string, AppDeployment>;
+/** What the agent's journal answers to operation.status, by operation id (else 'unknown'). */
+const journal = new Map<string, OperationStatus>();
 /** Set by a test to change how the agent answers. */
 let answer: ((method: string, params: Record<string, unknown>) => unknown) | null;
 
@@ -67,6 +69,8 @@ function simulatedAgent(): SimulatedAgent {
     if (method === 'app.delete') return { deleted: holds.delete(String(params.app_id)) };
     if (method === 'app.export') return holds.get(String(params.app_id));
     if (method === 'app.control') return { app_id: params.app_id, status: 1 };
+    if (method === 'operation.status')
+      return journal.get(String(params.operation_id)) ?? { state: 'unknown' };
     throw new Error(`unexpected ${method}`);
   });
   return simulated;
@@ -111,7 +115,8 @@ const until = async (probe: () => Promise<boolean> | boolean, what: string) => {
 };
 
 before(async () => {
-  testApp = await createTestApp();
+  // Short enough for the timed-out deploy below; every other answer comes at once.
+  testApp = await createTestApp({ AGENT_DEPLOY_TIMEOUT_MS: '1500' });
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   owner = await signIn(testApp.app, 'operations-owner@example.com');
   organizationId = (await call('POST', '/api/v1/organization/create-organization', { name: 'Ops' })).data.id;
@@ -183,17 +188,77 @@ test('a failure is replayed as it was; a retry while the first call runs is told
   assert.equal(deploys().length, 2);
 });
 
-test('an undo that could not reach the agent is kept and completed when the agent reconnects', async () => {
+test('the agent went offline before answering: a retry is told so, then gets what its journal says happened', async () => {
+  // The agent writes the app, then its connection drops before it answers.
   answer = (method, params) => {
     if (method !== 'app.deploy') return undefined;
-    // The agent writes the app, then dies before answering (and before the undo can reach it).
     const deployment = params.deployment as AppDeployment;
     holds.set(deployment.app_id, deployment);
     agent.close();
     return new Promise(() => undefined);
   };
+  const keyOf = { finished: randomUUID(), interrupted: randomUUID() };
+  const finished = await create('finished-offline', keyOf.finished);
+  assert.equal(finished.status, 502);
+  const finishedDeploy = deploys().at(-1)!.params;
+  await connectAgent();
+  const interrupted = await create('interrupted-offline', keyOf.interrupted);
+  assert.equal(interrupted.status, 502);
+  const interruptedDeploy = deploys().at(-1)!.params;
+  const idOf = (params: Record<string, unknown>) => (params.deployment as AppDeployment).app_id;
+  await until(async () => (await operationState(idOf(interruptedDeploy))) === 'unknown', 'outcome unknown');
+  // Until the agent is back, nobody knows: the retry says so instead of replaying the 502.
+  const early = await create('finished-offline', keyOf.finished);
+  assert.equal(early.status, 409);
+  assert.equal(
+    early.message,
+    'The agent went offline during this operation; it is finished or rolled back when the agent reconnects.',
+  );
+
+  // Back: its journal says the first deploy finished and the second was cut off in the middle.
+  answer = null;
+  journal.set(String(finishedDeploy.operation_id), {
+    state: 'done',
+    result: { app_id: idOf(finishedDeploy), status: 1 },
+  });
+  journal.set(String(interruptedDeploy.operation_id), { state: 'interrupted' });
+  await connectAgent();
+  await until(async () => (await operationState(idOf(interruptedDeploy))) === 'failed', 'rolled back');
+  await until(async () => (await operationState(idOf(finishedDeploy))) === 'done', 'completed');
+  assert.equal((await findApp(testApp.app.dockhand.db, idOf(finishedDeploy)))?.name, 'finished-offline');
+  assert.equal(
+    holds.has(idOf(interruptedDeploy)),
+    false,
+    'the interrupted create was removed from the agent',
+  );
+  assert.equal(await findApp(testApp.app.dockhand.db, idOf(interruptedDeploy)), null);
+  // The retries now get the true outcome, and deploy nothing.
+  const deployed = deploys().length;
+  assert.equal((await create('finished-offline', keyOf.finished)).message, 'App created');
+  const rolledBack = await create('interrupted-offline', keyOf.interrupted);
+  assert.deepEqual(
+    [rolledBack.status, rolledBack.message],
+    [409, 'The agent stopped before this operation finished; it was rolled back. Please try again.'],
+  );
+  assert.equal(deploys().length, deployed);
+});
+
+test('an undo that could not reach the agent is kept and completed when the agent reconnects', async () => {
+  // The deploy times out; the agent's connection drops before the undo reaches it.
+  answer = (method, params) => {
+    if (method === 'app.deploy') {
+      const deployment = params.deployment as AppDeployment;
+      holds.set(deployment.app_id, deployment);
+      return new Promise(() => undefined);
+    }
+    if (method === 'app.delete') {
+      agent.close();
+      return new Promise(() => undefined);
+    }
+    return undefined;
+  };
   const failed = await create('orphan');
-  assert.equal(failed.status, 502);
+  assert.equal(failed.status, 504);
   const appId = (deploys()[0]?.params.deployment as AppDeployment).app_id;
   await until(async () => (await operationState(appId)) === 'undo-pending', 'undo kept');
   assert.equal(holds.has(appId), true, 'the agent still holds the app');
@@ -329,4 +394,52 @@ test('an app the server does not know is found, adopted and then deleted normall
     (await call('POST', `/api/v1/apps/remove-found-app?agent_id=${agentId}`, { app_id: gone })).status,
     404,
   );
+});
+
+test('adopt and remove of found apps are operations: the same key runs them once and replays the answer', async () => {
+  const found = (name: string): AppDeployment => {
+    const id = randomUUID();
+    return {
+      app_id: id,
+      project: `${name}-${id.replace(/-/g, '').slice(0, 8)}`,
+      files: [{ filename: 'compose.yml', content: 'services: {}\n', is_encrypted: false }],
+      variables: [],
+    };
+  };
+  const kept = found('kept-found');
+  const unwanted = found('unwanted-found');
+  holds.set(kept.app_id, kept);
+  holds.set(unwanted.app_id, unwanted);
+  await connectAgent();
+  const settle = (path: string, appId: string, key: string) =>
+    call('POST', `/api/v1/apps/${path}?agent_id=${agentId}`, { app_id: appId }, key);
+  const foundIds = async () =>
+    (await call('GET', `/api/v1/apps/get-inventory?agent_id=${agentId}`)).data.found.map(
+      (entry: { app_id: string }) => entry.app_id,
+    );
+  await until(async () => (await foundIds()).length === 2, 'both apps are found');
+  received.length = 0;
+
+  const adoptKey = randomUUID();
+  const adopted = await settle('adopt-app', kept.app_id, adoptKey);
+  assert.equal(adopted.message, 'App adopted');
+  assert.deepEqual(await settle('adopt-app', kept.app_id, adoptKey), adopted);
+  const removeKey = randomUUID();
+  const removed = await settle('remove-found-app', unwanted.app_id, removeKey);
+  assert.equal(removed.message, 'App removed from the server');
+  assert.deepEqual(await settle('remove-found-app', unwanted.app_id, removeKey), removed);
+  // The same key for another kind of call is refused, not mistaken for a replay.
+  assert.equal((await settle('remove-found-app', kept.app_id, adoptKey)).status, 409);
+
+  assert.deepEqual(
+    received.map((r) => r.method),
+    ['app.export', 'app.delete'],
+  );
+  assert.equal(received[1]?.params.operation_id !== undefined, true, 'the agent gets the operation id');
+  assert.equal(await operationState(kept.app_id), 'done');
+  assert.equal(await operationState(unwanted.app_id), 'done');
+  assert.equal(holds.has(unwanted.app_id), false);
+  // The agent reports what it holds after every change: nothing is left to settle.
+  agent.send({ type: 'inventory', apps: inventory() });
+  await until(async () => (await foundIds()).length === 0, 'nothing found any more');
 });

@@ -89,7 +89,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory
     async (request) => ({
       success: true,
       message: 'App adopted',
-      data: await inventory.adopt(agentOf(request), request.body.app_id),
+      data: await inventory.adopt(agentOf(request), request.body.app_id, operationOf(request)),
     }),
   );
 
@@ -100,7 +100,7 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory
       schema: { ...oneApp, response: answers(done) },
     },
     async (request) => {
-      await inventory.remove(agentOf(request), request.body.app_id);
+      await inventory.remove(agentOf(request), request.body.app_id, operationOf(request));
       return { success: true, message: 'App removed from the server' };
     },
   );

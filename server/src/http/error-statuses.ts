@@ -51,6 +51,7 @@ const statusOfCode: Readonly<Record<string, number>> = {
   OPERATION_IN_PROGRESS: 409,
   OPERATION_INTERRUPTED: 409,
   OPERATION_KEY_REUSED: 409,
+  OPERATION_OUTCOME_UNKNOWN: 409,
   ORG_SERVERS_ONLINE: 409,
   // 413: larger than the contract's size limits (SizeLimits).
   APP_TOO_LARGE: 413,

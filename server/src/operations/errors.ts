@@ -11,9 +11,17 @@ export const operationErrors = {
       'OPERATION_KEY_INVALID',
       'Idempotency-Key must be 1 to 100 letters, digits or the characters - _ . :',
     ),
-  interrupted: () =>
+  /** Which process stopped in the middle: the server (restart) or the agent (stopped, or its connection). */
+  interrupted: (by: 'server' | 'agent') =>
     new DomainError(
       'OPERATION_INTERRUPTED',
-      'The server restarted before this operation finished; it was rolled back. Please try again.',
+      by === 'server'
+        ? 'The server restarted before this operation finished; it was rolled back. Please try again.'
+        : 'The agent stopped before this operation finished; it was rolled back. Please try again.',
+    ),
+  outcomeUnknown: () =>
+    new DomainError(
+      'OPERATION_OUTCOME_UNKNOWN',
+      'The agent went offline during this operation; it is finished or rolled back when the agent reconnects.',
     ),
 } as const;

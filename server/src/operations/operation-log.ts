@@ -2,7 +2,8 @@
  * Idempotent, resumable operations (issue 15). Every mutating app call runs through `run`: the
  * operation is written (pending) before the agent is asked; a retry with the same key by the same
  * user gets the first outcome (a 409 while the first run is still going); a failure whose undo
- * could not reach the agent stays 'undo-pending' until the agent reconnects (apps/app-recovery.ts).
+ * could not reach the agent stays 'undo-pending', and one whose agent went offline before it
+ * answered stays 'unknown', until the agent reconnects and says what happened (apps/app-recovery.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { DEPLOY_HISTORY_LIMIT, DEPLOY_OUTPUT_MAX_CHARS, type DeployAction } from 'contract';
@@ -10,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { databaseFailureOf } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../errors/domain-error.js';
+import { hubErrors } from '../hub/errors.js';
 import { operationErrors } from './errors.js';
 import {
   findOperationByKey,
@@ -21,7 +23,7 @@ import {
   type OperationState,
 } from './operation-store.js';
 
-type OperationKind = 'create' | 'update' | 'delete' | 'control';
+type OperationKind = 'create' | 'update' | 'delete' | 'control' | 'adopt' | 'remove';
 
 /** Who asks, and the key of their action (the Idempotency-Key header, or a fresh UUID). */
 export interface OperationRequest {
@@ -55,7 +57,7 @@ export interface PreparedOperation<T> {
   undo?(operationId: string): Promise<void>;
 }
 
-type Outcome = { ok: true; result: unknown } | { ok: false; code: string; message: string };
+export type Outcome = { ok: true; result: unknown } | { ok: false; code: string; message: string };
 
 /** Finished operations are kept this long for retries. */
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
@@ -121,6 +123,14 @@ export class OperationLog {
       return result;
     } catch (error) {
       const outcome = JSON.stringify(outcomeOf(error));
+      if (isOutcomeUnknown(error)) {
+        // The agent may have finished, failed or stopped in the middle: its journal tells on reconnect.
+        await setOperationState(this.db, id, 'unknown', outcome).catch((stateError: Error) =>
+          this.log(`operation ${id}: could not record its unknown outcome: ${stateError.message}`),
+        );
+        if (history && error instanceof DomainError) error.operationId = id;
+        throw error;
+      }
       undoing = undo !== undefined;
       const output = boundedOutput(error instanceof DomainError ? error.output : undefined);
       await setOperationState(this.db, id, undoing ? 'undo-pending' : 'failed', outcome, { output }).catch(
@@ -177,6 +187,7 @@ export class OperationLog {
 
   private replay<T>(row: OperationRow, start: OperationStart): T {
     if (row.agent_id !== start.agentId || row.kind !== start.kind) throw operationErrors.keyReused();
+    if (row.state === 'unknown') throw operationErrors.outcomeUnknown();
     if (row.state === 'pending' || row.outcome === null) throw operationErrors.inProgress();
     const outcome = JSON.parse(row.outcome) as Outcome;
     if (outcome.ok) return outcome.result as T;
@@ -195,11 +206,16 @@ function boundedOutput(output: string | undefined): string | null {
 /** A retry replays what the user was told: a database failure by its meaning, not as a bug. */
 function outcomeOf(error: unknown): Outcome {
   const known = error instanceof DomainError ? error : databaseFailureOf(error);
-  if (known) return { ok: false, code: known.code, message: known.message };
+  if (known) return failedOutcome(known);
   return { ok: false, code: 'INTERNAL', message: 'Internal server error' };
 }
 
-export const interruptedOutcome = (): Outcome => {
-  const error = operationErrors.interrupted();
+/** The agent's connection dropped before it answered: whether it acted is not known here. */
+function isOutcomeUnknown(error: unknown): boolean {
+  return error instanceof DomainError && error.code === hubErrors.disconnected().code;
+}
+
+/** The outcome recovery records for a failure: what a retry with the same key is answered. */
+export function failedOutcome(error: DomainError): Outcome {
   return { ok: false, code: error.code, message: error.message };
-};
+}

@@ -5,7 +5,11 @@ import type { AppOperationsTable } from './tables.js';
 
 type Db = Kysely<Database>;
 export type OperationRow = Selectable<AppOperationsTable>;
-export type OperationState = 'pending' | 'done' | 'failed' | 'undo-pending';
+/**
+ * pending: written, the agent asked (or a server crash interrupted it); unknown: the agent's
+ * connection dropped before it answered; undo-pending: failed, its undo could not reach the agent.
+ */
+export type OperationState = 'pending' | 'done' | 'failed' | 'undo-pending' | 'unknown';
 
 type HistoryColumns = 'action' | 'version' | 'output' | 'finished_at';
 /** A new operation; the deploy history's columns are null unless given. */
@@ -57,13 +61,13 @@ export async function setOperationState(
     .execute();
 }
 
-/** Operations of an agent that are not finished: pending (interrupted) or waiting for their undo. */
+/** Operations of an agent that are not finished: pending, of unknown outcome, or waiting for their undo. */
 export async function listUnfinishedOperations(db: Db, agentId: string): Promise<OperationRow[]> {
   return db
     .selectFrom('app_operations')
     .selectAll()
     .where('agent_id', '=', agentId)
-    .where('state', 'in', ['pending', 'undo-pending'])
+    .where('state', 'in', ['pending', 'unknown', 'undo-pending'])
     .orderBy('created_at')
     .execute();
 }

@@ -10,11 +10,11 @@ export interface AppOperationsTable {
   key: string;
   agent_id: string;
   app_id: string;
-  /** 'create' | 'update' | 'delete' | 'control' */
+  /** 'create' | 'update' | 'delete' | 'control' | 'adopt' | 'remove' */
   kind: string;
   /** JSON: what finishing or undoing needs (see operations/operation-log.ts, OperationPayload). */
   payload: string;
-  /** 'pending' | 'done' | 'failed' | 'undo-pending' */
+  /** 'pending' | 'done' | 'failed' | 'undo-pending' | 'unknown' (operation-store.ts, OperationState) */
   state: string;
   /** JSON of the first outcome, null while pending. */
   outcome: string | null;

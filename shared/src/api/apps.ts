@@ -65,6 +65,7 @@ export async function settleFoundApp(
       query: { agent_id: agentId },
       body: { app_id: appId },
       failureMessage: action === 'adopt' ? 'Failed to adopt app' : 'Failed to remove app',
+      idempotent: true,
     },
   );
   return message;
