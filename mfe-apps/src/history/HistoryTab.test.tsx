@@ -70,7 +70,7 @@ test('opening an entry shows its full output, which can be copied', async () => 
   expect(outputCalls(fetchMock)).toEqual(['op-2']);
   const writeText = jest.fn(async () => undefined);
   Object.assign(navigator, { clipboard: { writeText } });
-  await userEvent.click(screen.getByRole('button', { name: 'Copy output' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Copy output' }, { timeout: 5000 }));
   expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
 });
 

@@ -198,15 +198,11 @@ test('the agent went offline before answering: a retry is told so, then gets wha
     return new Promise(() => undefined);
   };
   const keyOf = { finished: randomUUID(), interrupted: randomUUID() };
+  const idOf = (params: Record<string, unknown>) => (params.deployment as AppDeployment).app_id;
   const finished = await create('finished-offline', keyOf.finished);
   assert.equal(finished.status, 502);
   const finishedDeploy = deploys().at(-1)!.params;
-  await connectAgent();
-  const interrupted = await create('interrupted-offline', keyOf.interrupted);
-  assert.equal(interrupted.status, 502);
-  const interruptedDeploy = deploys().at(-1)!.params;
-  const idOf = (params: Record<string, unknown>) => (params.deployment as AppDeployment).app_id;
-  await until(async () => (await operationState(idOf(interruptedDeploy))) === 'unknown', 'outcome unknown');
+  await until(async () => (await operationState(idOf(finishedDeploy))) === 'unknown', 'outcome unknown');
   // Until the agent is back, nobody knows: the retry says so instead of replaying the 502.
   const early = await create('finished-offline', keyOf.finished);
   assert.equal(early.status, 409);
@@ -214,13 +210,20 @@ test('the agent went offline before answering: a retry is told so, then gets wha
     early.message,
     'The agent went offline during this operation; it is finished or rolled back when the agent reconnects.',
   );
-
-  // Back: its journal says the first deploy finished and the second was cut off in the middle.
-  answer = null;
+  // Its journal says the deploy finished (whether the server asks at this reconnect or the next,
+  // which the next create cuts short, the answer is the same).
   journal.set(String(finishedDeploy.operation_id), {
     state: 'done',
     result: { app_id: idOf(finishedDeploy), status: 1 },
   });
+  await connectAgent();
+  const interrupted = await create('interrupted-offline', keyOf.interrupted);
+  assert.equal(interrupted.status, 502);
+  const interruptedDeploy = deploys().at(-1)!.params;
+  await until(async () => (await operationState(idOf(interruptedDeploy))) === 'unknown', 'outcome unknown');
+
+  // Back: its journal says the second deploy was cut off in the middle.
+  answer = null;
   journal.set(String(interruptedDeploy.operation_id), { state: 'interrupted' });
   await connectAgent();
   await until(async () => (await operationState(idOf(interruptedDeploy))) === 'failed', 'rolled back');
