@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SIZE_LIMITS_TEXT, useToastMessage } from 'shared';
 import {
@@ -99,10 +99,11 @@ export function FilesSection({
 
   return (
     <Box as="section" aria-label="Files">
-      <HStack justify="space-between" mb={2}>
+      {/* Wraps on a phone: the three buttons do not fit beside the heading at 360 px. */}
+      <Flex justify="space-between" align="center" wrap="wrap" gap={2} mb={2}>
         <Heading size="md">Files</Heading>
         {!readOnly && (
-          <HStack>
+          <Flex gap={2} wrap="wrap">
             <Button size="sm" onClick={add}>
               Add File
             </Button>
@@ -130,9 +131,9 @@ export function FilesSection({
               {...{ webkitdirectory: '' }}
               onChange={(event) => void upload(event)}
             />
-          </HStack>
+          </Flex>
         )}
-      </HStack>
+      </Flex>
       <Text fontSize="sm" color="gray.600" mb={2}>
         {SIZE_LIMITS_TEXT}
       </Text>
