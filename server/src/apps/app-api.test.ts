@@ -228,6 +228,18 @@ test("compose files: Compose's own selection is shown on the app page; COMPOSE_F
       { COMPOSE_FILE: '/etc/compose.yml' },
       'COMPOSE_FILE names /etc/compose.yml: Filename must be a relative path',
     ],
+    // A file in a subfolder is refused by its path, never by its position in the request.
+    [
+      { ...project, 'config/nginx.conf': 'ok\n', 'config/../../etc/passwd': 'x' },
+      {},
+      'File config/../../etc/passwd: Filename must not contain path traversal sequences ("..")',
+    ],
+    [
+      { ...project, '/etc/nginx/nginx.conf': 'x' },
+      {},
+      'File /etc/nginx/nginx.conf: Filename must be a relative path',
+    ],
+    [{ ...project, '': 'x' }, {}, 'File #4: Filename is required'],
     [
       project,
       { COMPOSE_PROFILES: 'debug;rm' },

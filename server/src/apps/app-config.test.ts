@@ -98,7 +98,7 @@ test('submitted entries: placeholders keep stored secrets, plaintext secrets and
   const bad = { config: { files: [{ id: 'f', filename: '../etc/passwd', type: 'user' }] } };
   assert.throws(
     () => parseUserEntries(bad, 'app-1', null),
-    /File #1: Filename must not contain path traversal/,
+    /File \.\.\/etc\/passwd: Filename must not contain path traversal/,
   );
   const reserved = { config: { variables: [{ id: 'v', name: '_SECRET', type: 'user' }] } };
   assert.throws(

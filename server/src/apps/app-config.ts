@@ -17,7 +17,7 @@ import {
   type SupportedExtension,
 } from 'contract';
 import type { AppFileRow, AppVariableRow, StoredApp } from './app-store.js';
-import { validateAppSize, validateFilename, validateVariableName } from './app-rules.js';
+import { fileLabel, validateAppSize, validateFilename, validateVariableName } from './app-rules.js';
 import type { AppDetails } from './app-views.js';
 
 export interface ConfigInput {
@@ -90,7 +90,7 @@ export function parseUserEntries(
   const files = entries(input.config?.files).map((entry, index): AppFileRow => {
     const filename = validateFilename(entry.filename, index);
     if (seenFiles.has(filename))
-      throw new DomainError('APP_FILENAME', `File #${index + 1}: Duplicate filename ${filename}`);
+      throw new DomainError('APP_FILENAME', `${fileLabel(filename, index)}: Duplicate filename`);
     seenFiles.add(filename);
     const clientId = typeof entry.id === 'string' ? entry.id : '';
     const old = oldFiles.get(clientId);
@@ -99,7 +99,7 @@ export function parseUserEntries(
       contents[clientId],
       encrypted,
       old && { value: old.content, encrypted: old.is_encrypted === 1 },
-      `File #${index + 1}`,
+      fileLabel(filename, index),
     );
     return {
       id: old ? old.id : randomUUID(),

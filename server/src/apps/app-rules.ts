@@ -32,11 +32,24 @@ export function validateIcon(value: unknown, fallback: string): string {
   return validDisplayName(value, DisplayNames.appIcon, (message) => invalid('APP_ICON_INVALID', message));
 }
 
-/** The contract's filename rule, its message prefixed 'File #N: ' as the editor shows it. */
+/** Longest filename quoted in a refusal; a longer one is cut, so the message stays readable. */
+const LABEL_FILENAME_MAX = 120;
+
+/**
+ * How a refusal names a file: by its name ('File config/../x'), which a request from an API
+ * client or an upload of many files makes findable; 'File #N' only when it has none.
+ */
+export function fileLabel(filename: unknown, index: number): string {
+  const text = typeof filename === 'string' ? filename.trim() : '';
+  if (!text) return `File #${index + 1}`;
+  return `File ${text.length > LABEL_FILENAME_MAX ? `${text.slice(0, LABEL_FILENAME_MAX)}…` : text}`;
+}
+
+/** The contract's filename rule, its message prefixed with the file's name (fileLabel). */
 export function validateFilename(filename: unknown, index: number): string {
   const text = typeof filename === 'string' ? filename : '';
   const error = filenameError(text);
-  if (error) throw invalid('APP_FILENAME', `File #${index + 1}: ${error}`);
+  if (error) throw invalid('APP_FILENAME', `${fileLabel(text, index)}: ${error}`);
   return text;
 }
 
