@@ -161,6 +161,8 @@ export interface AppDetails {
   variables: Record<string, string>;
   /** The compose files and profiles the app runs with (servers before shared 2.5 send none). */
   compose?: ComposeFilesInUse;
+  /** The apps that use the extension this app provides (exposed through this proxy); older servers send none. */
+  extension_users?: { id: string; name: string }[];
 }
 
 /** A catalog item as the API lists it (the contract's), with what the client adds. */

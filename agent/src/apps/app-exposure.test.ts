@@ -3,7 +3,7 @@
 // internal certificate authority, and Expose Port publishes a host port. Fetched with curl
 // exactly as a user would, with the proxy's own root certificate.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
@@ -213,4 +213,33 @@ test('a host port in use (by another app or by any process) and a bad domain are
   );
   assert.ok(bad.startsWith(ExtensionText.domainSyntax(injected)), bad);
   assert.deepEqual(await labelledLeftovers(`${bench.prefix}bad`), NO_LEFTOVERS);
+});
+
+test('deleting the proxy lets go of the apps exposed through it: they keep running, unexposed, and deploy again', async () => {
+  const shopContainer = async () => {
+    const listed = await runCommand('docker', [
+      'ps',
+      '-q',
+      '--filter',
+      `label=com.docker.compose.project=${bench.prefix}shop`,
+    ]);
+    return listed.stdout.trim();
+  };
+  const before = await shopContainer();
+  await apps.delete('proxy');
+  assert.deepEqual(await labelledLeftovers(`${bench.prefix}proxy`), NO_LEFTOVERS, 'its network went too');
+  assert.equal(await shopContainer(), before, 'the exposed app keeps running');
+  const networks = await runCommand('docker', [
+    'inspect',
+    '--format',
+    '{{range $name, $_ := .NetworkSettings.Networks}}{{$name}} {{end}}',
+    before,
+  ]);
+  assert.ok(!networks.stdout.includes(`${bench.prefix}proxy-expose`), networks.stdout);
+  const overrideFile = path.join(bench.dir, 'apps', 'shop', 'expose.override.yml');
+  assert.equal(existsSync(overrideFile), false, 'its override file is gone');
+
+  // The server sends it unexposed from now on (its value reads as None); the deploy needs no proxy.
+  await apps.deploy(webApp('shop'), 'redeploy');
+  assert.ok(await shopContainer(), 'the app runs again after a redeploy');
 });

@@ -12,6 +12,7 @@ import type { AppRecord, AppStore } from './app-store.js';
 import {
   assertExposure,
   assertHostPortFree,
+  emptyProxyNetwork,
   exposeOverride,
   ProxyRoutes,
   ROUTES_FOLDER,
@@ -72,11 +73,31 @@ export class AppExposure {
     if (proxy) await this.routes.remove(proxy, appId);
   }
 
-  /** The app is being removed: its route file goes; a proxy that cannot reload now reads it at its next start. */
+  /**
+   * The app is being removed: its route file goes (a proxy that cannot reload now reads it at its
+   * next start). A proxy lets go of the apps exposed through it first (see releaseExposedApps).
+   */
   async forget(record: AppRecord): Promise<void> {
     const { exposure, app_id: appId } = record.deployment;
+    if (record.deployment.provides_expose) await this.releaseExposedApps(record);
     if (exposure?.kind !== 'proxy') return;
     await this.removeRoute(exposure.proxy_app_id, appId).catch(() => undefined);
+  }
+
+  /**
+   * The apps exposed through a proxy that is being removed become unexposed, as the server records
+   * them (None): their records and override files drop the exposure, so their next deploy or start
+   * needs no proxy, and their containers leave the proxy's network, which then goes with the proxy.
+   */
+  private async releaseExposedApps(proxy: AppRecord): Promise<void> {
+    const proxyId = proxy.deployment.app_id;
+    for (const record of await this.store.list()) {
+      const { exposure, ...unexposed } = record.deployment;
+      if (exposure?.kind !== 'proxy' || exposure.proxy_app_id !== proxyId) continue;
+      await writeExposeOverride(this.store.appDir(unexposed.app_id), null);
+      await this.store.save({ ...record, deployment: unexposed });
+    }
+    await emptyProxyNetwork(this.engine, proxy.projectName);
   }
 
   private async proxyOf(deployment: AppDeployment): Promise<ProxyTarget> {

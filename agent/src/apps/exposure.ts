@@ -170,6 +170,28 @@ export class ProxyRoutes {
 }
 
 /**
+ * Every container leaves the proxy's network (the proxy is being removed): the network can then go
+ * with the proxy's project, and the apps exposed through it keep running on their own networks.
+ */
+export async function emptyProxyNetwork(engine: DockerEngine, proxyProject: string): Promise<void> {
+  const network = encodeURIComponent(proxyNetworkName(proxyProject));
+  const inspected = await engine.request('GET', `/networks/${network}`);
+  if (inspected.status === 404) return;
+  if (inspected.status !== 200) throw new AgentError(AgentErrorCode.DockerApiError, engineMessage(inspected));
+  const { Containers } = JSON.parse(inspected.body.toString('utf8')) as {
+    Containers?: Record<string, unknown> | null;
+  };
+  for (const container of Object.keys(Containers ?? {})) {
+    const left = await engine.request('POST', `/networks/${network}/disconnect`, {
+      Container: container,
+      Force: true,
+    });
+    if (left.status >= 300 && left.status !== 404)
+      throw new AgentError(AgentErrorCode.DockerApiError, engineMessage(left));
+  }
+}
+
+/**
  * Expose Port: the host port must be free, whoever holds it (another app, a container of no app,
  * a process on the host). The app's own container publishing it already (a redeploy) is fine.
  */

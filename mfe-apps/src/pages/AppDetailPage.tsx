@@ -171,7 +171,12 @@ export default function AppDetailPage() {
               />
             </TabPanel>
             <TabPanel px={0}>
-              <SettingsTab agentId={agentId} config={current.data.config} disabled={disabled} />
+              <SettingsTab
+                agentId={agentId}
+                config={current.data.config}
+                extensionUsers={current.data.extension_users ?? []}
+                disabled={disabled}
+              />
             </TabPanel>
             <TabPanel px={0}>
               <LogsTab agentId={agentId} appId={appId} agent={currentAgent} isOnline={isOnline} />

@@ -10,17 +10,24 @@ import { useDeleteAppMutation } from '../useDeleteAppMutation';
 export function DeleteAppCard({
   agentId,
   config,
+  extensionUsers,
   disabled,
 }: {
   agentId: string;
   config: AppConfig;
+  /** The apps exposed through this app (a proxy): they lose their route and read as None. */
+  extensionUsers: { id: string; name: string }[];
   disabled: boolean;
 }) {
   const showToast = useToastMessage();
   const navigate = useNavigate();
   const confirm = useDisclosure();
   const [keepVolumes, setKeepVolumes] = useState(false);
-  const remove = useDeleteAppMutation(agentId, config.id);
+  const remove = useDeleteAppMutation(
+    agentId,
+    config.id,
+    extensionUsers.map((app) => app.id),
+  );
   const open = () => {
     setKeepVolumes(false);
     confirm.onOpen();
@@ -54,6 +61,20 @@ export function DeleteAppCard({
             {!keepVolumes && <ListItem>its named volumes, with the data in them</ListItem>}
             <ListItem>the images built for the app</ListItem>
           </UnorderedList>
+          {extensionUsers.length > 0 && (
+            <>
+              <Text>
+                {extensionUsers.length === 1 ? 'This app is' : `These ${extensionUsers.length} apps are`}{' '}
+                exposed through {config.name}. They keep running, but their domains stop answering and their
+                extension becomes None:
+              </Text>
+              <UnorderedList aria-label={`Apps exposed through ${config.name}`} spacing={1}>
+                {extensionUsers.map((app) => (
+                  <ListItem key={app.id}>{app.name}</ListItem>
+                ))}
+              </UnorderedList>
+            </>
+          )}
           <Checkbox isChecked={keepVolumes} onChange={(event) => setKeepVolumes(event.target.checked)}>
             Keep data volumes
           </Checkbox>

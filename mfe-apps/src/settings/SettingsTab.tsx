@@ -31,6 +31,8 @@ const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 interface SettingsTabProps {
   agentId: string;
   config: AppConfig;
+  /** The apps exposed through this app (get-app extension_users). */
+  extensionUsers: { id: string; name: string }[];
   disabled: boolean;
 }
 

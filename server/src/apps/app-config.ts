@@ -148,6 +148,8 @@ const shown = (value: string, encrypted: boolean) =>
 export interface AppExtensions {
   values: ExtensionValue[];
   supported: SupportedExtension[];
+  /** The apps that use the extension this app provides. */
+  users: Array<{ id: string; name: string }>;
 }
 
 /**
@@ -250,6 +252,7 @@ export function toAppDetails(
     files,
     variables,
     compose: composeInUseOf(buildDeployment(stored, template)),
+    extension_users: extensions.users,
   };
 }
 

@@ -19,6 +19,7 @@ let owner: TestUser;
 let agentId: string;
 let agent: SimulatedAgent;
 const deployed: AppDeployment[] = [];
+const deleted: string[] = [];
 
 async function call(method: 'GET' | 'POST', url: string, body?: object) {
   const response = await testApp.app.inject({ method, url, headers: owner.headers, payload: body });
@@ -35,7 +36,11 @@ before(async () => {
   owner = await signIn(testApp.app, 'expose-owner@example.com');
   const organization = await call('POST', '/api/v1/organization/create-organization', { name: 'Expose' });
   agent = new SimulatedAgent(await createAgentKeys(), (method, params) => {
-    if (method !== 'app.deploy') throw new Error(`unexpected ${method}`);
+    if (method === 'app.delete') {
+      deleted.push((params as { app_id: string }).app_id);
+      return { deleted: true };
+    }
+    if (method !== 'app.deploy' && method !== 'app.control') throw new Error(`unexpected ${method}`);
     const { deployment } = params as { deployment: AppDeployment };
     deployed.push(deployment);
     return { app_id: deployment.app_id, status: 1 };
@@ -193,6 +198,53 @@ test('Expose Port publishes the chosen host port; a second app cannot take it', 
   const plain = customApp('plain', 'self', { EXPOSE_HOST_PORT: '18091' });
   const unsupported = await create({ ...plain, config: { ...plain.config, supported_extensions: [] } });
   assert.deepEqual([unsupported.status, unsupported.message], [400, ExtensionText.notSupported('expose')]);
+});
+
+test('deleting a proxy: get-app names the apps it exposes, they read as None after, a deploy naming it is refused', async () => {
+  const installed = await call('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
+    name: 'edge',
+    template_id: 'caddy',
+  });
+  assert.equal(installed.status, 200, installed.message);
+  const edgeId = deployed.at(-1)?.app_id ?? '';
+  const wiki = customApp('wiki', edgeId, { EXPOSE_DOMAINS: 'wiki.example.com' });
+  const docs = customApp('docs', edgeId, { EXPOSE_DOMAINS: 'docs.example.com' });
+  assert.equal((await create(wiki)).status, 200);
+  const wikiId = deployed.at(-1)?.app_id ?? '';
+  assert.equal((await create(docs)).status, 200);
+  const getApp = async (id: string) =>
+    (await call('GET', `/api/v1/apps/get-app?app_id=${id}&agent_id=${agentId}`)).data;
+  const users = (await getApp(edgeId)).extension_users as Array<{ name: string }>;
+  assert.deepEqual(
+    users.map((user) => user.name),
+    ['wiki', 'docs'],
+    'the confirmation can list the apps exposed through it',
+  );
+  assert.deepEqual((await getApp(wikiId)).extension_users, [], 'an app that provides nothing has no users');
+
+  const removed = await call('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: edgeId });
+  assert.equal(removed.status, 200, removed.message);
+  assert.equal(deleted.at(-1), edgeId);
+  assert.deepEqual((await getApp(wikiId)).config.extension_values, [], 'the selector shows None');
+  const row = await testApp.app.dockhand.db
+    .selectFrom('apps')
+    .select('extension_values')
+    .where('id', '=', wikiId)
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(JSON.parse(row.extension_values), [], 'no dangling reference is stored');
+
+  // An editor opened before the delete still names the proxy: refused, nothing sent or saved.
+  const sent = deployed.length;
+  const stale = await update(customApp('wiki', edgeId, { EXPOSE_DOMAINS: 'wiki.example.com' }, wikiId));
+  assert.deepEqual([stale.status, stale.message], [400, ExtensionText.providerMissing]);
+  assert.equal(deployed.length, sent, 'nothing reached the agent');
+  const redeploy = await call('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, {
+    app_id: wikiId,
+    action: 'active',
+    operation: 'redeploy',
+  });
+  assert.equal(redeploy.status, 200, redeploy.message);
+  assert.equal(deployed.at(-1)?.exposure, undefined, 'a redeploy afterwards deploys it unexposed');
 });
 
 test('migration 105: an unknown extension stored by older versions becomes none', async () => {

@@ -7,7 +7,13 @@ import { LogLimits, ORGANIZATION_ROLES, type AppLogs } from 'contract';
 import { toAppDetails } from './app-config.js';
 import { requireApp, templateMeta, templateOf, type AppDeps } from './app-lookup.js';
 import { storedExtensionValues, supportedExtensionsOf } from './app-extensions.js';
-import { findApp, listAppStatusesOfUser, listAppsOfAgents, loadStoredApp } from './app-store.js';
+import {
+  findApp,
+  listAppStatusesOfUser,
+  listAppsOfAgents,
+  listExtensionUsers,
+  loadStoredApp,
+} from './app-store.js';
 
 /** The apps of an offline agent, or of one whose Docker does not answer, show status 0 (unknown). */
 export async function listApps(deps: AppDeps, agent: AgentRecord) {
@@ -52,7 +58,15 @@ export async function getApp(deps: AppDeps, agent: AgentRecord, appId: unknown, 
     if (provider?.agent_id === agent.id) values.push(value);
   }
   const supported = supportedExtensionsOf(stored.app, template);
-  return toAppDetails(stored, template, meta, template?.version ?? stored.app.version, { values, supported });
+  // A provider (a proxy) names the apps that use it: deleting it leaves them with None.
+  const users = stored.app.extension
+    ? await listExtensionUsers(deps.context.db, agent.id, stored.app.id)
+    : [];
+  return toAppDetails(stored, template, meta, template?.version ?? stored.app.version, {
+    values,
+    supported,
+    users,
+  });
 }
 
 /** The latest 50 lines first, then the lines since the last one (at most 2000 per answer). */

@@ -1,5 +1,6 @@
 /** Data access for apps and their user/inherited files and variables. */
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ExtensionValue } from 'contract';
 import type { AppFilesTable, AppsTable, AppVariablesTable } from './tables.js';
 import type { Database } from '../db/schema.js';
 import { reusableQuery } from '../db/reusable-query.js';
@@ -82,8 +83,52 @@ export async function updateAppFields(
     .execute();
 }
 
+/**
+ * Deletes the app's rows. The apps of its server that used an extension it provides (apps exposed
+ * through a proxy) lose that value in the same transaction: they read as None, never as a dangling
+ * reference to an app that is gone.
+ */
 export async function deleteApp(db: Db, appId: string): Promise<void> {
-  await db.deleteFrom('apps').where('id', '=', appId).execute();
+  await db.transaction().execute(async (trx) => {
+    const app = await trx.selectFrom('apps').select('agent_id').where('id', '=', appId).executeTakeFirst();
+    await trx.deleteFrom('apps').where('id', '=', appId).execute();
+    if (!app) return;
+    for (const user of await extensionUsersIn(trx, app.agent_id, appId)) {
+      const kept = user.values.filter((value) => value.extension_app_id !== appId);
+      await trx
+        .updateTable('apps')
+        .set({ extension_values: JSON.stringify(kept), updated_at: Date.now() })
+        .where('id', '=', user.id)
+        .execute();
+    }
+  });
+}
+
+/** The other apps of the agent whose extension values name `providerId` (apps exposed through a proxy). */
+export async function listExtensionUsers(
+  db: Db,
+  agentId: string,
+  providerId: string,
+): Promise<Array<{ id: string; name: string }>> {
+  const users = await extensionUsersIn(db, agentId, providerId);
+  return users.map(({ id, name }) => ({ id, name }));
+}
+
+async function extensionUsersIn(db: Db, agentId: string, providerId: string) {
+  const rows = await db
+    .selectFrom('apps')
+    .select(['id', 'name', 'extension_values'])
+    .where('agent_id', '=', agentId)
+    .where('id', '!=', providerId)
+    .orderBy('created_at')
+    .execute();
+  return rows
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      values: JSON.parse(row.extension_values) as ExtensionValue[],
+    }))
+    .filter((row) => row.values.some((value) => value.extension_app_id === providerId));
 }
 
 /** Stores statuses an agent reported, only for apps that belong to that agent. */

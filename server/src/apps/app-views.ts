@@ -76,6 +76,8 @@ export const AppDetails = Type.Object({
   files: Type.Record(Type.String(), Type.String()),
   variables: Type.Record(Type.String(), Type.String()),
   compose: ComposeInUse,
+  /** The apps of the server that use the extension this app provides (exposed through this proxy). */
+  extension_users: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
 });
 export type AppDetails = Static<typeof AppDetails>;
 
