@@ -57,7 +57,7 @@ export async function startAgent(
   log(
     `running apps with ${composeCapability ? composeVersionText(composeCapability.value) : 'a Compose that printed no version'} (${[composeCli.command, ...composeCli.baseArgs].join(' ')})`,
   );
-  const compose = new ComposeRunner(composeCli, systemEnv, config.composeTimeoutMs, hold);
+  const compose = new ComposeRunner(composeCli, systemEnv, config.composeTimeoutMs, { hold, engine });
   const store = new AppStore(config.appsDir);
   const inventory = new AppInventory(store);
   const apps = new AppManager(

@@ -98,12 +98,48 @@ test('a create whose image cannot be pulled leaves nothing', async () => {
   });
 });
 
-test('a create whose build fails leaves nothing', async () => {
+test('a create whose build fails leaves nothing, and the first line names the service, the step and its command', async () => {
   const app = deployment('badbuild', {
-    'compose.yml': `services:\n${holder}\n  web:\n    build: .\n${volumes}\n`,
-    Dockerfile: `FROM ${image}\nRUN test -e /nonexistent\n`,
+    'compose.yml': `services:\n${holder}\n  web:\n    build: ./app\n${volumes}\n`,
+    'app/Dockerfile': `FROM ${image}\nRUN echo building\nRUN test -e /nonexistent\n`,
   });
-  await assertNothingLeft('badbuild', apps.deploy(app), /docker compose up failed/);
+  await assertNothingLeft(
+    'badbuild',
+    apps.deploy(app),
+    /^Service web: its image could not be built: step 3\/3 \(RUN test -e \/nonexistent\) failed with exit code 1\. docker compose up failed/,
+  );
+});
+
+test('an unhealthy service is named by its service, never by its container id', async () => {
+  const app = deployment('unhealthy', {
+    'compose.yml': [
+      'services:',
+      '  db:',
+      `    image: ${image}`,
+      '    command: ["sh", "-c", "exec httpd -f -p 8080 -h /www"]',
+      '    stop_grace_period: 1s',
+      '    healthcheck:',
+      '      test: ["CMD", "test", "-e", "/never"]',
+      '      interval: 1s',
+      '      retries: 2',
+      '  web:',
+      `    image: ${image}`,
+      '    command: ["sh", "-c", "exec httpd -f -p 8081 -h /www"]',
+      '    depends_on:',
+      '      db:',
+      '        condition: service_healthy',
+    ].join('\n'),
+  });
+  await assertNothingLeft(
+    'unhealthy',
+    apps.deploy(app),
+    /^Service db is unhealthy \(its healthcheck fails\), so web, which waits for it, was not started\. /,
+  );
+  await assert.rejects(apps.deploy(app), (error: Error) => {
+    assert.doesNotMatch(error.message, /\b[0-9a-f]{12}\b/, 'no container id');
+    assert.doesNotMatch(error.message, new RegExp(`${prefix}unhealthy[_-]db`), 'no container name');
+    return true;
+  });
 });
 
 test('a create whose container cannot start leaves nothing, the containers that started included', async () => {

@@ -58,3 +58,36 @@ test('a port in use says so; anything else keeps compose’s own last lines, pat
     'docker compose up failed (exit 1): open config/app.conf: permission denied',
   );
 });
+
+test('a failed build under Compose v2 (BuildKit) names the service, the step and the command', () => {
+  const message = composeFailureMessage(
+    'up',
+    failed(
+      ' => ERROR [web 3/3] RUN test -e /nonexistent                                0.3s\n' +
+        '------\n > [web 3/3] RUN test -e /nonexistent:\n------\n' +
+        'failed to solve: process "/bin/sh -c test -e /nonexistent" did not complete successfully: exit code: 1\n',
+    ),
+    project,
+  );
+  assert.match(
+    message,
+    /^Service web: its image could not be built: step 3\/3 \(RUN test -e \/nonexistent\) failed with exit code 1\. /,
+  );
+});
+
+test('an unhealthy dependency under Compose v2 is named by its service, not its container', () => {
+  const message = composeFailureMessage(
+    'up',
+    failed(' Container app1-db-1  Error\ndependency failed to start: container app1-db-1 is unhealthy\n'),
+    project,
+    [
+      {
+        id: 'c192a6edf987aa00bb11cc22dd33ee44ff5566778899aabbccddeeff00112233',
+        name: 'app1-db-1',
+        service: 'db',
+      },
+    ],
+  );
+  assert.match(message, /^Service db is unhealthy \(its healthcheck fails\)/);
+  assert.doesNotMatch(message, /app1-db-1/);
+});

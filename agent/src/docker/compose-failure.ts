@@ -5,17 +5,23 @@
  */
 import { userPaths } from './compose-transcript.js';
 import type { ComposeProject } from './compose.js';
+import type { ProjectContainer } from './project-resources.js';
 import type { CommandResult } from './run-command.js';
 
 type ProjectPaths = Pick<ComposeProject, 'directory' | 'envFile'>;
 
+/**
+ * @param containers the project's containers when it failed: compose names a container by its id
+ *   (v1) or its name (v2), and the message names it by its service instead.
+ */
 export function composeFailureMessage(
   operation: string,
   result: CommandResult,
   project?: ProjectPaths,
+  containers: ProjectContainer[] = [],
 ): string {
   const printed = `${result.stderr}\n${result.stdout}`;
-  const text = project ? userPaths(printed, project) : printed;
+  const text = serviceNames(project ? userPaths(printed, project) : printed, containers);
   const lines = text
     .split('\n')
     .map((line) => line.trim())
@@ -36,6 +42,63 @@ function pullReason(said: string): string {
   return 'it does not exist, or the registry needs a login';
 }
 
+/** Each container id (full or the 12 characters compose prints) and name replaced by its service. */
+function serviceNames(text: string, containers: ProjectContainer[]): string {
+  let named = text;
+  for (const container of containers) {
+    if (!container.service) continue;
+    for (const reference of [container.id, container.id.slice(0, 12), container.name])
+      if (reference) named = named.split(reference).join(container.service);
+  }
+  return named;
+}
+
+/** Longest command of a failed build step quoted in the first line. */
+const STEP_MAX_CHARS = 120;
+
+/**
+ * Which service's build failed, at which step and with which command: v1's legacy builder prints
+ * 'Step 3/3 : RUN …' (stdout) then 'Service 'web' failed to build' (stderr); v2's BuildKit prints
+ * 'ERROR [web 3/3] RUN …' and 'failed to solve: process … exit code: 1'.
+ */
+function buildFailure(text: string): string | null {
+  const buildKitStep = /ERROR \[([\w.-]+)(?: [\w.-]+)? (\d+\/\d+)\] (.+)$/m.exec(text);
+  const v1Service = /Service '([^']+)' failed to build/.exec(text);
+  const service = v1Service?.[1] ?? buildKitStep?.[1] ?? /target ([\w.-]+): failed to solve/.exec(text)?.[1];
+  if (!service) return null;
+  const v1Steps = [...text.matchAll(/^Step (\d+\/\d+) : (.+)$/gm)];
+  const v1Step = v1Steps.at(-1);
+  const step = buildKitStep
+    ? // BuildKit's progress line ends with the step's duration.
+      { number: buildKitStep[2]!, command: buildKitStep[3]!.replace(/\s+[\d.]+s$/, '') }
+    : v1Step
+      ? { number: v1Step[1]!, command: v1Step[2]! }
+      : null;
+  const exitCode = /returned a non-zero code: (\d+)|did not complete successfully: exit code: (\d+)/.exec(
+    text,
+  );
+  const code = exitCode?.[1] ?? exitCode?.[2];
+  if (!step) return `Service ${service}: its image could not be built`;
+  const command =
+    step.command.length > STEP_MAX_CHARS ? `${step.command.slice(0, STEP_MAX_CHARS)}…` : step.command;
+  return `Service ${service}: its image could not be built: step ${step.number} (${command.trim()}) failed${code ? ` with exit code ${code}` : ''}`;
+}
+
+/**
+ * A service whose healthcheck fails, that another one waits for (`condition: service_healthy`):
+ * v1 says 'ERROR: for web  Container "db" is unhealthy.', v2 'dependency failed to start:
+ * container db is unhealthy' (names already replaced by services).
+ */
+function unhealthyService(text: string): string | null {
+  const v1 = /ERROR: for (\S+)\s+Container "([^"]+)" is unhealthy/.exec(text);
+  if (v1)
+    return `Service ${v1[2]} is unhealthy (its healthcheck fails), so ${v1[1]}, which waits for it, was not started`;
+  const v2 = /container (\S+) is unhealthy/i.exec(text);
+  return v2
+    ? `Service ${v2[1]} is unhealthy (its healthcheck fails), so the services that wait for it were not started`
+    : null;
+}
+
 /** The first line for the failures people meet most; null when compose's own words must do. */
 function explanationOf(text: string): string | null {
   // v1 (PyYAML) and v2 (go-yaml) name the file and the position differently.
@@ -53,6 +116,10 @@ function explanationOf(text: string): string | null {
     text,
   );
   if (pullV2) return `Service ${pullV2[1]}: its image cannot be pulled (${pullV2[2]})`;
+  const build = buildFailure(text);
+  if (build) return build;
+  const unhealthy = unhealthyService(text);
+  if (unhealthy) return unhealthy;
   const port = /Bind for [\d.:]*?:(\d+) failed: port is already allocated|address already in use/.exec(text);
   if (port)
     return `A port the app publishes${port[1] ? ` (${port[1]})` : ''} is already in use on the server`;

@@ -16,6 +16,8 @@ import { v1Gaps, v1Refusal } from './compose-v1-features.js';
 import { composeEnvText, PROJECT_DOTENV, projectDotenvError, type EnvFileDialect } from './env-file.js';
 import { composeFailureMessage } from './compose-failure.js';
 import { recordInTranscript } from './compose-transcript.js';
+import type { DockerEngine } from './engine.js';
+import { projectContainers } from './project-resources.js';
 import { runCommand, type CommandResult } from './run-command.js';
 import type { TestHold } from './test-hold.js';
 
@@ -90,7 +92,11 @@ export class ComposeRunner {
     private readonly cli: ComposeCli,
     private readonly systemEnv: NodeJS.ProcessEnv,
     private readonly timeoutMs: number,
-    private readonly hold?: TestHold,
+    private readonly options: {
+      hold?: TestHold;
+      /** Where a failure's containers are looked up, so its message names their services. */
+      engine?: DockerEngine;
+    } = {},
   ) {}
 
   /**
@@ -106,7 +112,7 @@ export class ComposeRunner {
     );
     await writeFile(project.envFile, envText, { mode: 0o600 });
     await chmod(project.envFile, 0o600);
-    await this.hold?.(`before-${subcommand[0]}`, project.name);
+    await this.options.hold?.(`before-${subcommand[0]}`, project.name);
     const result = await runCommand(this.cli.command, composeArgs(this.cli, project, subcommand), {
       cwd: project.directory,
       env: this.systemEnv,
@@ -115,7 +121,7 @@ export class ComposeRunner {
     // `config` prints the resolved model: the app's variables interpolated, secrets decrypted.
     // The deploy history (kept on the server) gets only what it said on stderr.
     recordInTranscript(subcommand, subcommand[0] === 'config' ? { ...result, stdout: '' } : result, project);
-    await this.hold?.(`after-${subcommand[0]}`, project.name);
+    await this.options.hold?.(`after-${subcommand[0]}`, project.name);
     return result;
   }
 
@@ -154,9 +160,12 @@ export class ComposeRunner {
   async runOrThrow(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
     const result = await this.run(project, subcommand);
     if (result.exitCode !== 0) {
+      // Compose names a container by its id or its name; the user knows it by its service.
+      const { engine } = this.options;
+      const containers = engine ? await projectContainers(engine, project.name).catch(() => []) : [];
       throw new AgentError(
         AgentErrorCode.ComposeFailed,
-        composeFailureMessage(subcommand[0] ?? 'compose', result, project),
+        composeFailureMessage(subcommand[0] ?? 'compose', result, project, containers),
       );
     }
     return result;

@@ -75,6 +75,26 @@ export async function removeProjectResources(
   }
 }
 
+/** A container of a compose project and the service it runs. */
+export interface ProjectContainer {
+  id: string;
+  name: string;
+  service: string;
+}
+
+/** The project's containers, stopped ones included, found by its label. */
+export async function projectContainers(engine: DockerEngine, project: string): Promise<ProjectContainer[]> {
+  const list = await engine.json<Array<ContainerEntry & { Names: string[] }>>(
+    'GET',
+    `/containers/json?all=1&filters=${labelFilter(project)}`,
+  );
+  return list.map((container) => ({
+    id: container.Id,
+    name: (container.Names[0] ?? container.Id).replace(/^\//, ''),
+    service: container.Labels[SERVICE_LABEL] ?? '',
+  }));
+}
+
 function labelFilter(project: string): string {
   return encodeURIComponent(JSON.stringify({ label: [`${PROJECT_LABEL}=${project}`] }));
 }

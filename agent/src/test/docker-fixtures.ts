@@ -142,7 +142,9 @@ export function appTestBench(
     apps(timeoutMs = 120_000) {
       if (!cli) throw new Error('the bench is not ready: use it in `ready` or a test');
       const env = { PATH: process.env.PATH, HOME: bench.dir };
-      const compose = new ComposeRunner(cli, env, timeoutMs);
+      const compose = new ComposeRunner(cli, env, timeoutMs, {
+        engine: new DockerEngine('/var/run/docker.sock'),
+      });
       return testAppManager({ dir: bench.dir, compose, privateKeyPem, prefix });
     },
   };
