@@ -41,6 +41,7 @@ import { registerNetworkRoutes } from './networks/routes.js';
 import { registerVolumeRoutes } from './volumes/routes.js';
 import { VolumeService } from './volumes/volume-service.js';
 import { OperationLog } from './operations/operation-log.js';
+import { joinReplicas } from './replicas/replica-routes.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
 import { RegistryService } from './registries/registry-service.js';
 import { registerRegistryRoutes } from './registries/routes.js';
@@ -99,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   context.presence = hub;
   app.addHook('onClose', async () => hub.close());
+  // SQLite serves one process; on PostgreSQL this process is one replica among any number.
+  if (database.engine === 'postgres') await joinReplicas(app, context, hub);
   app.get('/agent/connect', { websocket: true }, (socket, request) => hub.accept(socket, request.ip));
 
   // The areas.

@@ -29,6 +29,8 @@ export interface Config {
   catalogExtraDir: string | null;
   /** PostgreSQL connection URL; when unset the server uses SQLite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Where other replicas reach this one (REPLICA_URL); by default its own listener. PostgreSQL only. */
+  replicaUrl: string | undefined;
   auth: AuthConfig;
   billing: BillingConfig;
   /** Agent hub timeouts, pairing code lifetime, agent bundle for /install.sh (hub/config.ts). */
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogDir: path.resolve(env.CATALOG_DIR ?? path.join(repoRoot, 'server', 'catalog')),
     catalogExtraDir: env.CATALOG_EXTRA_DIR ? path.resolve(env.CATALOG_EXTRA_DIR) : null,
     databaseUrl: env.DATABASE_URL || undefined,
+    replicaUrl: env.REPLICA_URL?.replace(/\/$/, '') || undefined,
     auth: loadAuthConfig(env, mode, publicUrl),
     billing: loadBillingConfig(env, mode),
     agentHub: loadAgentHubConfig(env, repoRoot, { releasesDir, dataDir, production: mode === 'production' }),

@@ -20,6 +20,7 @@ import * as operations101 from '../operations/migration-101-operations.js';
 import * as deployHistory106 from '../operations/migration-106-deploy-history.js';
 import * as organizationsPart001 from '../organizations/migration-001-organizations.js';
 import * as organizationsPart102 from '../organizations/migration-102-clean-names.js';
+import * as replicas107 from '../replicas/migration-107-replicas.js';
 
 /** One step made of parts run in order. */
 function inOrder(...parts: Migration[]): Migration {
@@ -41,6 +42,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '104_attempt_limits': attemptLimits104,
   '105_app_extensions': appExtensions105,
   '106_deploy_history': deployHistory106,
+  '107_replicas': replicas107,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

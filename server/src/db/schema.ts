@@ -9,10 +9,12 @@ import type { AuthTables } from '../auth/tables.js';
 import type { BillingTables } from '../billing/tables.js';
 import type { OperationTables } from '../operations/tables.js';
 import type { OrganizationTables } from '../organizations/tables.js';
+import type { ReplicaTables } from '../replicas/tables.js';
 
 export type Database = AuthTables &
   OrganizationTables &
   AgentTables &
   BillingTables &
   AppTables &
-  OperationTables;
+  OperationTables &
+  ReplicaTables;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
-import type { AgentPresence, DockerHealth } from './presence.js';
+import type { AgentPresence, DockerHealth, ReplicaLink } from './presence.js';
 import {
   countPairingCodes,
   deletePairingCodesOf,
@@ -68,6 +68,7 @@ export class AgentHub implements AgentPresence, DockerHealth {
   private readonly requests = new Map<string, PendingRequest>();
   private nextRequestId = 1;
   private readonly heartbeat: NodeJS.Timeout;
+  private replicas: ReplicaLink | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -79,12 +80,32 @@ export class AgentHub implements AgentPresence, DockerHealth {
     this.heartbeat.unref();
   }
 
+  /** On PostgreSQL: agents connected to other replicas count too, and calls reach them there. */
+  joinReplicas(replicas: ReplicaLink): void {
+    this.replicas = replicas;
+  }
+
   isOnline(agentId: string): boolean {
-    return this.online.has(agentId);
+    return this.online.has(agentId) || this.replicas?.heldElsewhere(agentId) != null;
   }
 
   isDockerResponding(agentId: string): boolean {
-    return this.online.get(agentId)?.dockerResponding ?? false;
+    const session = this.online.get(agentId);
+    if (session) return session.dockerResponding;
+    return this.replicas?.heldElsewhere(agentId)?.dockerResponding ?? false;
+  }
+
+  /** The agents whose socket this process holds, with their Docker flag. */
+  heldHere(): Array<{ agentId: string; dockerResponding: boolean }> {
+    return [...this.online].map(([agentId, session]) => ({
+      agentId,
+      dockerResponding: session.dockerResponding,
+    }));
+  }
+
+  /** Another replica holds the agent now: this process's socket for it is a stale one. */
+  dropStale(agentId: string): void {
+    this.online.get(agentId)?.socket.terminate();
   }
 
   get onlineCount(): number {
@@ -126,12 +147,27 @@ export class AgentHub implements AgentPresence, DockerHealth {
     socket.on('error', () => socket.terminate());
   }
 
-  /** Sends a request to a connected agent; offline → 'Agent is offline' at once. */
+  /**
+   * Sends a request to a connected agent, through the replica holding its socket when that is
+   * another one; offline → 'Agent is offline' at once.
+   */
   request<M extends AgentMethod>(
     agentId: string,
     method: M,
     params: AgentMethods[M]['params'],
     timeoutMs = this.config.requestTimeoutMs,
+  ): Promise<AgentMethods[M]['result']> {
+    if (!this.online.has(agentId) && this.replicas)
+      return this.replicas.request(agentId, method, params, timeoutMs) as Promise<AgentMethods[M]['result']>;
+    return this.requestLocal(agentId, method, params, timeoutMs);
+  }
+
+  /** A request to an agent connected to this process only (what a hop from another replica asks). */
+  requestLocal<M extends AgentMethod>(
+    agentId: string,
+    method: M,
+    params: AgentMethods[M]['params'],
+    timeoutMs: number,
   ): Promise<AgentMethods[M]['result']> {
     const session = this.online.get(agentId);
     if (!session) return Promise.reject(agentErrors.offline());
@@ -148,6 +184,12 @@ export class AgentHub implements AgentPresence, DockerHealth {
 
   /** Called when a user claimed the code of a waiting agent: it becomes that agent at once. */
   async agentClaimed(fingerprint: string, agentId: string): Promise<void> {
+    if (this.awaitingClaim.has(fingerprint)) return this.welcomeClaimedHere(fingerprint, agentId);
+    await this.replicas?.agentClaimed(fingerprint, agentId);
+  }
+
+  /** The claimed agent, when it waits on this process. */
+  async welcomeClaimedHere(fingerprint: string, agentId: string): Promise<void> {
     const session = this.awaitingClaim.get(fingerprint);
     if (!session) return;
     this.awaitingClaim.delete(fingerprint);
@@ -156,6 +198,11 @@ export class AgentHub implements AgentPresence, DockerHealth {
 
   /** Cuts a connection for good (a deleted agent or a revoked certificate). */
   revoke(agentId: string | null, fingerprint: string | null): void {
+    this.revokeHere(agentId, fingerprint);
+    this.replicas?.revoke(agentId, fingerprint);
+  }
+
+  revokeHere(agentId: string | null, fingerprint: string | null): void {
     if (agentId) this.online.get(agentId)?.socket.close(CloseCode.Revoked, 'agent deleted');
     if (fingerprint) this.awaitingClaim.get(fingerprint)?.socket.close(CloseCode.Revoked, 'agent deleted');
   }
@@ -185,6 +232,7 @@ export class AgentHub implements AgentPresence, DockerHealth {
       case 'docker-status':
         if (session.agentId && session.dockerResponding !== message.is_responding) {
           session.dockerResponding = message.is_responding;
+          this.replicas?.dockerChanged(session.agentId, message.is_responding);
           this.events.log(
             `agent ${session.agentId}: Docker ${message.is_responding ? 'responds again' : 'is not responding'}`,
           );
@@ -282,6 +330,7 @@ export class AgentHub implements AgentPresence, DockerHealth {
     }
     session.agentId = agentId;
     this.online.set(agentId, session);
+    this.replicas?.claim(agentId, session.dockerResponding);
     if (session.certificate) await deletePairingCodesOf(this.db, session.certificate.fingerprint);
     await touchLastSeen(this.db, agentId, Date.now());
     this.send(session, { type: 'welcome', agent_id: agentId });
@@ -296,6 +345,7 @@ export class AgentHub implements AgentPresence, DockerHealth {
     const agentId = session.agentId;
     if (!agentId || this.online.get(agentId) !== session) return;
     this.online.delete(agentId);
+    this.replicas?.release(agentId);
     void touchLastSeen(this.db, agentId, Date.now()).catch(() => undefined);
     for (const [id, pending] of this.requests) {
       if (pending.agentId !== agentId) continue;

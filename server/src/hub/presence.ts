@@ -21,3 +21,22 @@ export interface DockerHealth {
 export function statusesAreLive(presence: AgentPresence & DockerHealth, agentId: string): boolean {
   return presence.isOnline(agentId) && presence.isDockerResponding(agentId);
 }
+
+/**
+ * The other replicas on one PostgreSQL database (replicas/replica-link.ts); the hub works alone
+ * without it (SQLite, one process). The hub tells it what its own sockets do and asks it for
+ * agents whose socket another replica holds.
+ */
+export interface ReplicaLink {
+  claim(agentId: string, dockerResponding: boolean): void;
+  dockerChanged(agentId: string, dockerResponding: boolean): void;
+  release(agentId: string): void;
+  /** The agent's Docker flag when another live replica holds its socket; null otherwise. */
+  heldElsewhere(agentId: string): { dockerResponding: boolean } | null;
+  /** A request through the replica holding the agent ('Agent is offline' when none does). */
+  request(agentId: string, method: string, params: unknown, timeoutMs: number): Promise<unknown>;
+  /** Tells the other replicas a code was claimed: the one where that agent waits welcomes it. */
+  agentClaimed(fingerprint: string, agentId: string): Promise<void>;
+  /** Tells the other replicas to cut the agent's connection (a deleted agent). */
+  revoke(agentId: string | null, fingerprint: string | null): void;
+}
