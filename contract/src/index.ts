@@ -70,6 +70,7 @@ export {
   composeVariableError,
   selectionVariableError,
   DOCKER_NOT_RESPONDING,
+  contributedVariables,
   domainError,
   EXPOSE,
   ExposeVariables,

@@ -3,10 +3,12 @@ import type {
   AppStatusCode,
   CatalogItem as ContractCatalogItem,
   ComposeFilesInUse,
+  ExtensionValue,
   OrganizationRole,
+  SupportedExtension,
 } from 'contract/rules';
 
-export type { AppStatusCode, OrganizationRole };
+export type { AppStatusCode, ExtensionValue, OrganizationRole, SupportedExtension };
 export type SubscriptionStatus = 'free' | 'paid' | 'unpaid';
 
 export interface UserOrganization {
@@ -130,12 +132,6 @@ export interface AppVariable {
   app_id: string | null;
 }
 
-/** An empty value means none. */
-export interface ExtensionValue {
-  extension: string;
-  extension_app_id: string;
-}
-
 export interface AppConfig {
   id: string;
   name: string;
@@ -147,8 +143,10 @@ export interface AppConfig {
   color: string;
   files: AppFile[];
   variables: AppVariable[];
+  /** No value for an extension means None (spec section 3). */
   extension_values: ExtensionValue[];
-  supported_extensions: string[];
+  /** The extensions the app can use, with the compose service and container port they reach. */
+  supported_extensions: SupportedExtension[];
 }
 
 export interface AppDetails {

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { domainError, ExtensionText, isPublicDomain, parseDomains, parseHostPort } from './extensions.js';
+import {
+  contributedVariables,
+  domainError,
+  ExtensionText,
+  isPublicDomain,
+  parseDomains,
+  parseHostPort,
+  SELF_APP_ID,
+} from './extensions.js';
 
 test('a domain is a name only: scheme, path, port, unicode and bad labels are refused by name', () => {
   assert.equal(domainError('blog.example.com'), null);
@@ -47,4 +55,23 @@ test('names under reserved top-level domains get the internal certificate author
   assert.equal(isPublicDomain('blog.example.com'), true);
   for (const name of ['app.test', 'app.localhost', 'nas.local', 'x.internal', 'router.home.arpa'])
     assert.equal(isPublicDomain(name), false, name);
+});
+
+test('a proxy contributes the domains variable, Expose Port the host port, each with its provider id', () => {
+  const via = contributedVariables('app', [{ extension: 'expose', extension_app_id: 'proxy' }]);
+  assert.deepEqual(via, [
+    {
+      id: 'extension-variable:EXPOSE_DOMAINS',
+      name: 'EXPOSE_DOMAINS',
+      is_encrypted: false,
+      type: 'inherited',
+      app_id: 'proxy',
+    },
+  ]);
+  for (const self of ['app', SELF_APP_ID]) {
+    const [port] = contributedVariables('app', [{ extension: 'expose', extension_app_id: self }]);
+    assert.equal(port?.name, 'EXPOSE_HOST_PORT');
+    assert.equal(port?.app_id, self);
+  }
+  assert.deepEqual(contributedVariables('app', []), []);
 });

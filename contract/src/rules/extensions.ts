@@ -48,6 +48,41 @@ export const ExposeVariables = {
   proxyEmail: 'ACME_EMAIL',
 } as const;
 
+/** Ids of the inherited items an extension contributes to the app that uses it. */
+export const CONTRIBUTED_ID_PREFIX = 'extension-variable:';
+
+/** An inherited item an extension contributes (spec section 3's app variable). */
+export interface ContributedVariable {
+  id: string;
+  name: string;
+  is_encrypted: false;
+  type: 'inherited';
+  /** The providing app (the app itself, or SELF_APP_ID on a new app, for Expose Port). */
+  app_id: string;
+}
+
+/**
+ * The inherited items the chosen extensions contribute to app `appId`, carrying the providing
+ * app's id (spec section 6's extension filter): a proxy asks for the app's domains, Expose Port
+ * (the app itself) for a host port. The user's value is a user variable of the same name.
+ */
+export function contributedVariables(
+  appId: string,
+  values: readonly ExtensionValue[],
+): ContributedVariable[] {
+  return values.map((value) => {
+    const self = value.extension_app_id === appId || value.extension_app_id === SELF_APP_ID;
+    const name = self ? ExposeVariables.hostPort : ExposeVariables.domains;
+    return {
+      id: `${CONTRIBUTED_ID_PREFIX}${name}`,
+      name,
+      is_encrypted: false,
+      type: 'inherited',
+      app_id: value.extension_app_id,
+    };
+  });
+}
+
 export const ExtensionText = {
   unknownExtension: (name: string) => `Unknown extension '${name}'`,
   notSupported: (name: string) => `This app does not support the extension '${name}'`,

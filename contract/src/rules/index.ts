@@ -87,6 +87,8 @@ export {
 } from './roles.js';
 export { DOCKER_NOT_RESPONDING } from './docker-health.js';
 export {
+  CONTRIBUTED_ID_PREFIX,
+  contributedVariables,
   domainError,
   EXPOSE,
   ExposeVariables,
@@ -98,6 +100,7 @@ export {
   parseHostPort,
   SELF_APP_ID,
   serviceNameError,
+  type ContributedVariable,
   type ExtensionName,
   type ExtensionValue,
   type SupportedExtension,

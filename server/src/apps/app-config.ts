@@ -8,8 +8,8 @@ import type { TemplateDeployment } from '../catalog/template-types.js';
 import { DomainError } from '../errors/domain-error.js';
 import {
   composeFilesInUse,
+  contributedVariables,
   ENCRYPTED_PLACEHOLDER,
-  ExposeVariables,
   isEncryptedValue,
   type AppDeployment,
   type ComposeFilesInUse,
@@ -150,23 +150,6 @@ export interface AppExtensions {
   supported: SupportedExtension[];
   /** The apps that use the extension this app provides. */
   users: Array<{ id: string; name: string }>;
-}
-
-/**
- * The inherited items an extension contributes, carrying the providing app's id (spec section 6's
- * extension filter): a proxy asks for the app's domains, Expose Port (the app itself) for a host port.
- */
-function contributedVariables(appId: string, values: ExtensionValue[]) {
-  return values.map((value) => {
-    const name = value.extension_app_id === appId ? ExposeVariables.hostPort : ExposeVariables.domains;
-    return {
-      id: `extension-variable:${name}`,
-      name,
-      is_encrypted: false,
-      type: 'inherited' as const,
-      app_id: value.extension_app_id,
-    };
-  });
 }
 
 /** App details of spec section 3 (config + tags + versions + contents by id). */
