@@ -8,8 +8,12 @@ import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 export const NEW_APP_DRAFT_KEY = 'app_draft:new';
 export const appDraftKey = (appId: string) => `app_draft:${appId}`;
 
+/** Raised when a draft gains fields: a draft stored in an older form is not read back. */
+const DRAFT_FORMAT = 2;
+
 interface StoredDraft<T> {
   basis: string;
+  format?: number;
   value: T;
 }
 
@@ -18,7 +22,7 @@ function readDraft<T>(key: string, basis: string): T | null {
     const raw = window.sessionStorage.getItem(key);
     if (!raw) return null;
     const stored = JSON.parse(raw) as StoredDraft<T>;
-    return stored.basis === basis ? stored.value : null;
+    return stored.basis === basis && stored.format === DRAFT_FORMAT ? stored.value : null;
   } catch {
     return null;
   }
@@ -50,7 +54,11 @@ export function useStoredDraft<T>(
       else
         window.sessionStorage.setItem(
           key,
-          JSON.stringify({ basis, value: forStorage(value) } satisfies StoredDraft<T>),
+          JSON.stringify({
+            basis,
+            format: DRAFT_FORMAT,
+            value: forStorage(value),
+          } satisfies StoredDraft<T>),
         );
     } catch {
       // A full or unavailable storage only loses the draft on reload.

@@ -15,8 +15,9 @@ import {
   confirmVariableDeletion,
   type Confirmation,
 } from './confirmations';
-import { fileRows, rowsOfApp, variableRows } from './draft-rows';
+import { fileRows, ownVariableRows, rowsOfApp } from './draft-rows';
 import { validateDraft } from './draft-validation';
+import { ExtensionPanel, type ExtensionPanelOptions } from './ExtensionPanel';
 import { FilesSection } from './FilesSection';
 import { ValidationErrors } from './ValidationErrors';
 import { VariablesSection } from './VariablesSection';
@@ -28,6 +29,8 @@ export interface ConfigEditorProps {
   readOnly?: boolean;
   /** Extension filter: the app id of the chosen extension; none shows every item. */
   extensionAppId?: string | null;
+  /** Shows the Extension panel (the app page and Create App know the server's providing apps). */
+  extensions?: ExtensionPanelOptions;
 }
 
 /**
@@ -39,6 +42,7 @@ export function ConfigEditor({
   onChange,
   readOnly = false,
   extensionAppId = null,
+  extensions,
 }: ConfigEditorProps) {
   const [pending, setPending] = useState<Confirmation | null>(null);
   const errors = useMemo(() => validateDraft(draft), [draft]);
@@ -47,7 +51,7 @@ export function ConfigEditor({
     [draft, extensionAppId],
   );
   const variables = useMemo(
-    () => rowsOfApp(variableRows(draft), draft.appId, extensionAppId),
+    () => rowsOfApp(ownVariableRows(draft), draft.appId, extensionAppId),
     [draft, extensionAppId],
   );
 
@@ -85,6 +89,7 @@ export function ConfigEditor({
           )
         }
       />
+      {extensions && <ExtensionPanel draft={draft} onChange={onChange} readOnly={readOnly} {...extensions} />}
       <ConfirmDialog
         isOpen={pending !== null}
         title={pending?.title}

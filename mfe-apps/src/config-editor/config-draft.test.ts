@@ -43,7 +43,13 @@ describe('createDraft', () => {
   });
 
   it('is empty for a new app', () => {
-    expect(createDraft(null)).toEqual({ appId: '', files: [], variables: [] });
+    expect(createDraft(null)).toEqual({
+      appId: '',
+      files: [],
+      variables: [],
+      extensionValues: [],
+      supportedExtensions: [],
+    });
   });
 });
 

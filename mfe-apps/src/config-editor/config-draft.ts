@@ -12,6 +12,8 @@ import {
   type AppDetails,
   type AppFile,
   type AppVariable,
+  type ExtensionValue,
+  type SupportedExtension,
 } from 'shared';
 
 export interface DraftFile extends AppFile {
@@ -27,6 +29,10 @@ export interface ConfigDraft {
   appId: string;
   files: DraftFile[];
   variables: DraftVariable[];
+  /** The Extension panel's choices (spec section 3: no value for an extension means None). */
+  extensionValues: ExtensionValue[];
+  /** What the app supports: a catalog app's from its template, a custom app's chosen here. */
+  supportedExtensions: SupportedExtension[];
 }
 
 export type DraftEntry = DraftFile | DraftVariable;
@@ -34,10 +40,12 @@ export type DraftEntry = DraftFile | DraftVariable;
 const DEFAULT_FILENAME = 'compose.yml';
 
 export function createDraft(details: AppDetails | null): ConfigDraft {
-  if (!details) return { appId: '', files: [], variables: [] };
+  if (!details) return { appId: '', files: [], variables: [], extensionValues: [], supportedExtensions: [] };
   const { config } = details;
   return {
     appId: config.id,
+    extensionValues: config.extension_values,
+    supportedExtensions: config.supported_extensions,
     files: config.files.map((file) => ({ ...file, content: details.files[file.id] ?? '' })),
     variables: config.variables.map((variable) => ({
       ...variable,
@@ -63,11 +71,11 @@ export function withoutSecretValues(draft: ConfigDraft): ConfigDraft {
   };
 }
 
-/** True when the files or variables differ from the baseline (usually `createDraft(details)`). */
+/** True when the files, variables or extensions differ from the baseline (usually `createDraft(details)`). */
 export function isDirty(draft: ConfigDraft, baseline: ConfigDraft): boolean {
-  return (
-    JSON.stringify([draft.files, draft.variables]) !== JSON.stringify([baseline.files, baseline.variables])
-  );
+  const edited = (of: ConfigDraft) =>
+    JSON.stringify([of.files, of.variables, of.extensionValues, of.supportedExtensions]);
+  return edited(draft) !== edited(baseline);
 }
 
 function newId(draft: ConfigDraft, kind: 'file' | 'variable'): string {

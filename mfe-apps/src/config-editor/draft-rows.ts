@@ -4,6 +4,7 @@
  * then the other user items.
  */
 import type { ConfigDraft, DraftEntry, DraftFile, DraftVariable } from './config-draft';
+import { isContributed } from './extension-draft';
 
 export interface DraftRow<T extends DraftEntry> {
   /** 1-based position. */
@@ -53,18 +54,38 @@ export function fileRows(draft: ConfigDraft): DraftRow<DraftFile>[] {
   );
 }
 
-/** Constants cannot be overridden: a user variable of a constant's name gets a row of its own. */
+/**
+ * Constants cannot be overridden: a user variable of a constant's name gets a row of its own. The
+ * items an extension contributes come last (the Extension panel shows them), so the rows the
+ * variables list shows are numbered without gaps.
+ */
 export function variableRows(draft: ConfigDraft): DraftRow<DraftVariable>[] {
-  return rowsOf(
+  const rows = rowsOf(
     draft.variables,
     (variable) => variable.name,
     (variable) => variable.type === 'inherited',
   );
+  const ofExtension = (row: DraftRow<DraftVariable>) => row.original !== null && isContributed(row.original);
+  return [...rows.filter((row) => !ofExtension(row)), ...rows.filter(ofExtension)].map((row, index) => ({
+    ...row,
+    number: index + 1,
+  }));
+}
+
+/** Rows of the app's own variables list: without the items an extension contributes. */
+export function ownVariableRows(draft: ConfigDraft): DraftRow<DraftVariable>[] {
+  return variableRows(draft).filter((row) => row.original === null || !isContributed(row.original));
+}
+
+/** Rows of the items the extensions contribute (the Extension panel's). */
+export function contributedRows(draft: ConfigDraft): DraftRow<DraftVariable>[] {
+  return variableRows(draft).filter((row) => row.original !== null && isContributed(row.original));
 }
 
 /**
  * Extension filter: with an extension's app chosen, only that app's rows are shown; items with no
- * app id count as the current app's. Without a choice every row is shown.
+ * app id count as the current app's. A row overriding an item stays that item's (the user's value
+ * for a proxy's domains is still the proxy's item). Without a choice every row is shown.
  */
 export function rowsOfApp<T extends DraftEntry>(
   rows: readonly DraftRow<T>[],
@@ -72,5 +93,5 @@ export function rowsOfApp<T extends DraftEntry>(
   chosenAppId: string | null | undefined,
 ): DraftRow<T>[] {
   if (!chosenAppId) return [...rows];
-  return rows.filter((row) => (row.entry.app_id ?? currentAppId) === chosenAppId);
+  return rows.filter((row) => ((row.original ?? row.entry).app_id ?? currentAppId) === chosenAppId);
 }

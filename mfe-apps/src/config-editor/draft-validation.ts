@@ -2,6 +2,7 @@ import { selectionVariableError, validateFilename, validateVariableName } from '
 import type { ConfigDraft } from './config-draft';
 import { fileRows, variableRows } from './draft-rows';
 import { draftSizeError } from './draft-size';
+import { extensionErrors } from './extension-draft';
 
 /**
  * Messages of spec section 5 for the user entries (the only ones saved), prefixed with the row
@@ -37,5 +38,5 @@ export function validateDraft(draft: ConfigDraft): string[] {
     else if (valueError) errors.push(`Variable #${number}: ${valueError}`);
     names.add(entry.name);
   }
-  return errors;
+  return [...errors, ...extensionErrors(draft)];
 }

@@ -5,3 +5,4 @@ export type { ConfigDraft } from './config-draft';
 export { validateDraft } from './draft-validation';
 export { configMetaOf, toSavePayload } from './save-payload';
 export { FIX_ERRORS_BEFORE_SAVING, isSaveShortcut } from './save-shortcut';
+export { providerApps } from './extension-draft';

@@ -38,7 +38,10 @@ async function sent(
   return encrypt(value, field);
 }
 
-/** Only user-type files and variables are sent; encrypted values are encrypted first. */
+/**
+ * Only user-type files and variables are sent, encrypted values encrypted first; the Extension
+ * panel's choices come from the draft.
+ */
 export async function toSavePayload(
   draft: ConfigDraft,
   meta: ConfigMeta,
@@ -53,6 +56,8 @@ export async function toSavePayload(
   return {
     config: {
       ...meta,
+      extension_values: draft.extensionValues,
+      supported_extensions: draft.supportedExtensions,
       files: userFiles.map(({ id, filename, is_encrypted, type, app_id }) => ({
         id,
         filename,

@@ -6,6 +6,7 @@ import {
   Flex,
   Heading,
   Image,
+  Link,
   Select,
   Text,
   Tooltip,
@@ -62,6 +63,8 @@ interface AppHeaderProps {
   /** The server's plan: a free (or unpaid) server cannot pick releases that need Pro. */
   serverPlan: Agent['subscription_status'];
   logo: string | undefined;
+  /** Where the app answers from outside (its exposure), as links. */
+  addresses: readonly string[];
   status: AppStatusCode | null;
   operation: AppOperation | null;
   busy: boolean;
@@ -78,6 +81,7 @@ export function AppHeader({
   currentVersion,
   serverPlan,
   logo,
+  addresses,
   status,
   operation,
   busy,
@@ -130,6 +134,17 @@ export function AppHeader({
         <Text color="gray.600" mt={1}>
           {config.description || 'No description available'}
         </Text>
+        {addresses.length > 0 && (
+          <Flex as="ul" listStyleType="none" aria-label="Public addresses" gap={3} mt={2} wrap="wrap">
+            {addresses.map((address) => (
+              <li key={address}>
+                <Link href={address} isExternal color="blue.600" fontWeight="medium" wordBreak="break-all">
+                  {address}
+                </Link>
+              </li>
+            ))}
+          </Flex>
+        )}
         {versions.choices.length > 0 && (
           <Flex align="center" gap={2} mt={3} wrap="wrap">
             <Text fontSize="sm" color="gray.600">

@@ -1,6 +1,7 @@
 import { Button, Flex, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, type KeyboardEvent } from 'react';
-import { encryptForAgent, useCurrentAgent, useToastMessage, type AppDetails } from 'shared';
+import { appsQueryOptions, encryptForAgent, useCurrentAgent, useToastMessage, type AppDetails } from 'shared';
 import {
   ConfigEditor,
   configMetaOf,
@@ -16,6 +17,7 @@ import {
 import { appDraftKey, useStoredDraft } from '../drafts';
 import { useUpdateAppMutation } from '../useUpdateAppMutation';
 import { ComposeInUse } from './ComposeInUse';
+import { providerApps } from '../config-editor';
 
 interface EditorTabProps {
   agentId: string;
@@ -61,6 +63,12 @@ export function EditorTab({
   const dirty = !unchanged(draft);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
+  const apps = useQuery(appsQueryOptions(agentId));
+  const extensions = useMemo(
+    () => ({ providers: providerApps(apps.data), custom: details.config.template_id === null }),
+    [apps.data, details.config.template_id],
+  );
+
   const save = useUpdateAppMutation(agentId, appId);
   const saveDraft = () =>
     save.mutate(
@@ -90,7 +98,7 @@ export function EditorTab({
   return (
     <Stack spacing={4} onKeyDown={onKeyDown}>
       <ComposeInUse compose={details.compose} />
-      <ConfigEditor draft={draft} onChange={setDraft} readOnly={disabled} />
+      <ConfigEditor draft={draft} onChange={setDraft} readOnly={disabled} extensions={extensions} />
       <Flex gap={2} justify="flex-end">
         <Button variant="ghost" isDisabled={!dirty || save.isPending} onClick={resetDraft}>
           Discard Changes

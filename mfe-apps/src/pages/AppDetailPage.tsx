@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   appsQueryOptions,
+  capabilityValue,
   catalogQueryOptions,
   DOCKER_NOT_RESPONDING_APP,
   isServerUnpaid,
@@ -31,6 +32,7 @@ import { appDetailsQueryOptions } from '../app-api';
 import { REMOTE_BUILD } from '../buildInfo';
 import { AboutCard } from '../detail/AboutCard';
 import { AppHeader } from '../detail/AppHeader';
+import { publicAddresses } from '../detail/public-addresses';
 import { EditorTab } from '../detail/EditorTab';
 import { useAppControl } from '../detail/useAppControl';
 import { HistoryTab } from '../history/HistoryTab';
@@ -138,6 +140,10 @@ export default function AppDetailPage() {
               currentVersion={current.data.config.version ?? ''}
               serverPlan={currentAgent.subscription_status}
               logo={catalogItem?.image}
+              addresses={publicAddresses(
+                current.data,
+                capabilityValue(currentAgent.capabilities, 'server_ip'),
+              )}
               status={control.status}
               operation={control.operation}
               busy={control.busy}

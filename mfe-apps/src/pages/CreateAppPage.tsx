@@ -27,6 +27,7 @@ import {
   ConfigEditor,
   createDraft,
   isDirty,
+  providerApps,
   toSavePayload,
   validateDraft,
   withoutSecretValues,
@@ -53,6 +54,8 @@ export default function CreateAppPage() {
   const { agents, currentAgent, currentAgentId, isOnline } = useCurrentAgent();
   const agentId = currentAgentId ?? '';
   const apps = useQuery({ ...appsQueryOptions(agentId), enabled: Boolean(currentAgentId) });
+  // A new app is a custom one: it chooses the service and port an extension reaches.
+  const extensions = useMemo(() => ({ providers: providerApps(apps.data), custom: true }), [apps.data]);
   const blank = useMemo<NewApp>(() => ({ name: '', draft: createDraft(null) }), []);
   const unchanged = useCallback(
     (value: NewApp) => value.name === '' && !isDirty(value.draft, blank.draft),
@@ -121,7 +124,11 @@ export default function CreateAppPage() {
           />
           <FormErrorMessage>{nameError}</FormErrorMessage>
         </FormControl>
-        <ConfigEditor draft={app.draft} onChange={(draft) => setApp((current) => ({ ...current, draft }))} />
+        <ConfigEditor
+          draft={app.draft}
+          onChange={(draft) => setApp((current) => ({ ...current, draft }))}
+          extensions={extensions}
+        />
         <Flex gap={2} justify="flex-end" wrap="wrap">
           <Button
             variant="ghost"
