@@ -13,6 +13,7 @@ import { EngineMonitor } from './docker/engine-monitor.js';
 import { testHold } from './docker/test-hold.js';
 import { discardUnsavedCreates } from './operations/interrupted.js';
 import { OperationJournal } from './operations/operation-journal.js';
+import { DeployTrackers } from './progress/deploy-tracker.js';
 import { NetworkService } from './docker/networks.js';
 import { VolumeService } from './docker/volumes.js';
 import { RegistryStore } from './docker/registries.js';
@@ -111,10 +112,14 @@ export async function startAgent(
   const journal = new OperationJournal(path.join(config.stateDir, 'operations.json'));
   // Before the first inventory is sent: a half-made create must not show as found on the server.
   await discardUnsavedCreates(journal, apps, log);
+  const deploys = new DeployTrackers((operationId, appId, progress) =>
+    connection?.send({ type: 'deploy-progress', operation_id: operationId, app_id: appId, progress }),
+  );
   const dispatch = createDispatcher({
     apps,
     inventory,
     journal,
+    deploys,
     hold,
     networks: new NetworkService(engine),
     volumes: new VolumeService(engine, () => apps.appsByProject()),

@@ -6,6 +6,7 @@ import type { TestHold } from './docker/test-hold.js';
 import type { RegistryStore } from './docker/registries.js';
 import { AgentError, AgentErrorCode } from './errors.js';
 import type { OperationJournal } from './operations/operation-journal.js';
+import type { DeployTrackers } from './progress/deploy-tracker.js';
 import type { UpdateRequest } from './releases/updater.js';
 import {
   isAgentMethod,
@@ -33,6 +34,8 @@ export interface AgentServices {
   inventory: AppInventory;
   /** Answers a repeated operation id with its first outcome (app.deploy, app.control, app.delete). */
   journal: OperationJournal;
+  /** The deploys in flight: their progress goes to the server; one can be cancelled. */
+  deploys: DeployTrackers;
   networks: NetworkService;
   volumes: VolumeService;
   registries: RegistryStore;
@@ -65,17 +68,24 @@ export function createDispatcher(
   const handlers: Handlers = {
     'app.deploy': (p) =>
       once('app.deploy', p.operation_id, { app_id: p.deployment.app_id, project: p.deployment.project }, () =>
-        services.apps.deploy(p.deployment, p.operation),
+        services.deploys.track(p.operation_id, p.deployment.app_id, () =>
+          services.apps.deploy(p.deployment, p.operation),
+        ),
       ),
     'app.control': (p) =>
       once('app.control', p.operation_id, { app_id: p.app_id }, () =>
-        services.apps.control(p.app_id, p.operation, p.deployment),
+        p.deployment
+          ? services.deploys.track(p.operation_id, p.app_id, () =>
+              services.apps.control(p.app_id, p.operation, p.deployment),
+            )
+          : services.apps.control(p.app_id, p.operation, p.deployment),
       ),
     'app.delete': (p) =>
       once('app.delete', p.operation_id, { app_id: p.app_id }, () =>
         services.apps.delete(p.app_id, { keepVolumes: p.keep_volumes }),
       ),
     'operation.status': (p) => services.journal.status(p.operation_id),
+    'operation.cancel': async (p) => ({ cancelled: services.deploys.cancel(p.operation_id) }),
     'app.export': (p) => services.inventory.export(p.app_id),
     'app.statuses': () => services.apps.statuses(),
     'app.logs': (p) =>

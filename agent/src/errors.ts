@@ -29,6 +29,8 @@ export const AgentErrorCode = {
   ExposeRefused: 'AGENT-021',
   /** A repeat of an operation the agent stopped in the middle of (operations/operation-journal.ts). */
   OperationInterrupted: 'AGENT-022',
+  /** The user cancelled a running deploy (progress/deploy-tracker.ts); the app was put back. */
+  Cancelled: 'AGENT-023',
 } as const;
 
 export type AgentErrorCodeValue = (typeof AgentErrorCode)[keyof typeof AgentErrorCode];

@@ -12,6 +12,18 @@ export {
   type Decoded,
 } from './protocol/messages.js';
 export { releaseStatement } from './protocol/agent-releases.js';
+export {
+  BUILD_LINES_KEPT,
+  DeployProgress,
+  DEPLOY_STEPS,
+  PROGRESS_EVENT_INTERVAL_MS,
+  SERVICE_STATES,
+  type DeployStep,
+  type ImagePull,
+  type ServiceBuild,
+  type ServiceProgress,
+  type ServiceState,
+} from './protocol/deploy-progress.js';
 export { deploymentDigest, InventoryEntry } from './protocol/inventory.js';
 export {
   agentMethods,

@@ -6,6 +6,8 @@ import { ComposeTranscript, noteInTranscript, withTranscript } from '../docker/c
 import type { DockerEngine } from '../docker/engine.js';
 import { PROJECT_LABEL, removeProjectResources } from '../docker/project-resources.js';
 import { AgentError, AgentErrorCode, attachOutput } from '../errors.js';
+import { rollingBack } from '../progress/deploy-tracker.js';
+import { reportServiceStates } from '../progress/service-states.js';
 import type { Admission } from '../policy/admission.js';
 import { type AppDeployment, type AppLogs, type AppOperation, type AppStatusEntry } from 'contract';
 import type { AppRecord, AppStore } from './app-store.js';
@@ -72,7 +74,7 @@ export class AppManager {
       await this.exposure.afterUp(null, record);
       return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
     } catch (error) {
-      throw await this.discardCreate(record, error, composeRan);
+      throw await rollingBack(() => this.discardCreate(record, error, composeRan));
     }
   }
 
@@ -108,7 +110,7 @@ export class AppManager {
       await this.exposure.afterUp(previous, record);
       return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
     } catch (error) {
-      throw await this.restorePrevious(previous, record.deployment, error, upRan);
+      throw await rollingBack(() => this.restorePrevious(previous, record.deployment, error, upRan));
     }
   }
 
@@ -141,6 +143,7 @@ export class AppManager {
       '--remove-orphans',
       ...(operation === 'redeploy' ? ['--force-recreate'] : []),
     ]);
+    await reportServiceStates(this.engine, project.name);
   }
 
   control(appId: string, operation: AppOperation, deployment?: AppDeployment): Promise<DeployResult> {

@@ -20,6 +20,7 @@ import type { DockerEngine } from './engine.js';
 import { projectContainers } from './project-resources.js';
 import { runCommand, type CommandResult } from './run-command.js';
 import type { TestHold } from './test-hold.js';
+import { cancelledError, currentDeploy } from '../progress/deploy-tracker.js';
 
 export interface ComposeCli {
   command: string;
@@ -113,14 +114,21 @@ export class ComposeRunner {
     await writeFile(project.envFile, envText, { mode: 0o600 });
     await chmod(project.envFile, 0o600);
     await this.options.hold?.(`before-${subcommand[0]}`, project.name);
+    // A tracked deploy (progress/deploy-tracker.ts) watches compose's output and may cancel it.
+    const deploy = currentDeploy();
+    deploy?.throwIfCancelled();
+    const signal = deploy?.composeSignal();
     const result = await runCommand(this.cli.command, composeArgs(this.cli, project, subcommand), {
       cwd: project.directory,
       env: this.systemEnv,
       timeoutMs: this.timeoutMs,
+      onOutput: deploy?.outputOf(subcommand[0], project.name),
+      signal,
     });
     // `config` prints the resolved model: the app's variables interpolated, secrets decrypted.
     // The deploy history (kept on the server) gets only what it said on stderr.
     recordInTranscript(subcommand, subcommand[0] === 'config' ? { ...result, stdout: '' } : result, project);
+    if (signal?.aborted) throw cancelledError();
     await this.options.hold?.(`after-${subcommand[0]}`, project.name);
     return result;
   }

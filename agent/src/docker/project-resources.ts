@@ -3,7 +3,7 @@ import { engineMessage, type DockerEngine } from './engine.js';
 
 /** The label compose puts on every container, network and volume it creates for a project. */
 export const PROJECT_LABEL = 'com.docker.compose.project';
-const SERVICE_LABEL = 'com.docker.compose.service';
+export const SERVICE_LABEL = 'com.docker.compose.service';
 
 /** How long one container may take to stop (its own stop_grace_period applies within this). */
 const STOP_TIMEOUT_MS = 5 * 60_000;

@@ -14,6 +14,10 @@ export interface RunOptions {
   /** The complete environment of the child (nothing is inherited implicitly). */
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** Receives what the command prints as it prints it (the result still carries all of it). */
+  onOutput?: (text: string, stream: 'stdout' | 'stderr') => void;
+  /** Aborting it kills the command (SIGTERM), as a timeout does. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -26,7 +30,7 @@ export function runCommand(
   options: RunOptions = {},
 ): Promise<CommandResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       command,
       args,
       {
@@ -35,17 +39,24 @@ export function runCommand(
         timeout: options.timeoutMs ?? 10 * 60 * 1000,
         maxBuffer: 16 * 1024 * 1024,
         shell: false,
+        signal: options.signal,
       },
       (error, stdout, stderr) => {
         let exitCode = 0;
         if (error) {
           const code = (error as NodeJS.ErrnoException & { code?: number | string }).code;
           exitCode = typeof code === 'number' ? code : 127;
-          if (error.killed) stderr = `${stderr}\n${command} timed out`;
+          if (options.signal?.aborted) stderr = `${stderr}\n${command} was stopped`;
+          else if (error.killed) stderr = `${stderr}\n${command} timed out`;
           else if (typeof code === 'string') stderr = `${stderr}\n${error.message}`;
         }
         resolve({ command, args, stdout: String(stdout), stderr: String(stderr), exitCode });
       },
     );
+    const { onOutput } = options;
+    if (onOutput) {
+      child.stdout?.on('data', (chunk: Buffer | string) => onOutput(String(chunk), 'stdout'));
+      child.stderr?.on('data', (chunk: Buffer | string) => onOutput(String(chunk), 'stderr'));
+    }
   });
 }

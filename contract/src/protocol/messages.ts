@@ -7,11 +7,12 @@
  * proof {signature = ECDSA-P256-SHA256(nonce) base64, IEEE P1363}. Then the server answers
  * `welcome` (a registered agent) or `pairing` {code, expires_at} (a new one; `welcome` follows on
  * the same connection once a user claims the code). A revoked (deleted) agent is closed with
- * close code 4003. After `welcome`, the agent sends `report`, `docker-status`, `inventory` and
- * `app-status` events and serves `request`s with exactly one `response` each.
+ * close code 4003. After `welcome`, the agent sends `report`, `docker-status`, `inventory`,
+ * `app-status` and (while a deploy runs) `deploy-progress` events and serves `request`s with exactly one `response` each.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { DeployProgress } from './deploy-progress.js';
 import { InventoryEntry } from './inventory.js';
 import { AppStatusEntry, firstError } from './methods.js';
 
@@ -44,6 +45,13 @@ const agentMessages = {
   'docker-status': Type.Object({ type: Type.Literal('docker-status'), is_responding: Type.Boolean() }),
   /** Every app the agent holds: sent after `welcome` and after every change (see inventory.ts). */
   inventory: Type.Object({ type: Type.Literal('inventory'), apps: Type.Array(InventoryEntry) }),
+  /** A running deploy's latest state (deploy-progress.ts): sent only while its operation is in flight. */
+  'deploy-progress': Type.Object({
+    type: Type.Literal('deploy-progress'),
+    operation_id: Type.String({ minLength: 1, maxLength: 140 }),
+    app_id: Type.String(),
+    progress: DeployProgress,
+  }),
   response: Type.Union([
     Type.Object({
       type: Type.Literal('response'),

@@ -164,6 +164,14 @@ export const agentMethods = {
     params: Type.Object({ operation_id: Type.String({ minLength: 1, maxLength: 140 }) }),
     result: OperationStatus,
   },
+  /**
+   * Stops a running deploy (its compose command is killed) and puts the app back as a failed
+   * deploy would; `cancelled` is false when no deploy of that id runs (finished, or never started).
+   */
+  'operation.cancel': {
+    params: Type.Object({ operation_id: Type.String({ minLength: 1, maxLength: 140 }) }),
+    result: Type.Object({ cancelled: Type.Boolean() }),
+  },
   'app.statuses': { params: NoParams, result: Type.Array(AppStatusEntry) },
   'app.logs': {
     params: Type.Object({ app_id: Type.String(), tail: Count, since_ms: Count, until_ms: Count }),
