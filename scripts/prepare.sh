@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PNPM_VERSION=10.34.8
-APT_PACKAGES=(chromium docker.io docker-compose busybox-static postgresql caddy)
+APT_PACKAGES=(chromium docker.io docker-compose busybox-static postgresql caddy haproxy)
 
 need_apt=()
 for pkg in "${APT_PACKAGES[@]}"; do
