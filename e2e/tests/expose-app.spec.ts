@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  caddyTemplateTag,
+  ensureCaddyImage,
+  fetchHttps,
+  proxyRootCertificate,
+  removeCaddyImage,
+} from '../fixtures/caddy-proxy';
+import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
+import { signedInWithServerAndApp, type ServerWithApps } from '../fixtures/server-with-apps';
+import { E2E_APP, removeComposeProjects } from '../fixtures/test-catalog';
+
+// Issue 16: expose an app through the catalog's Caddy proxy on a real agent and real Docker, and
+// reach it over HTTPS (a .test name: Caddy's internal certificate authority signs it).
+
+const DOMAIN = 'shop.dockhand.test';
+const caddyTag = caddyTemplateTag();
+let builtCaddy = false;
+let page: Page;
+let setup: ServerWithApps;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  builtCaddy = ensureCaddyImage(caddyTag);
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  setup = await signedInWithServerAndApp(page, {
+    name: 'Expose User',
+    email: `expose.user.${Date.now()}@example.com`,
+  });
+});
+
+test.afterAll(async () => {
+  await setup?.agent.stop();
+  removeComposeProjects(AGENT_PROJECT_PREFIX);
+  if (builtCaddy) removeCaddyImage(caddyTag);
+  await page?.context().close();
+});
+
+test('install Caddy, expose an app via Caddy with a domain, see its link and fetch it over HTTPS', async () => {
+  test.setTimeout(240_000);
+  await page.goto('/#/catalog');
+  await page.getByRole('link', { name: 'Caddy', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Install' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Install Caddy' });
+  await dialog.getByLabel('Application Name').fill('caddy');
+  await expect(dialog.getByLabel('Version')).toHaveValue(caddyTag);
+  await dialog.getByRole('button', { name: 'Install' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'App installation started' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('app-tile').filter({ hasText: 'caddy' })).toContainText('Active', {
+    timeout: 60_000,
+  });
+
+  await page.goto(`/#/app/${setup.appId}`);
+  const main = page.getByRole('main');
+  await main.getByRole('combobox', { name: 'Expose' }).selectOption({ label: 'Expose via caddy' });
+  await main.getByLabel('Domains').fill(DOMAIN);
+  // Save deploys the edited configuration (the route is added to the running proxy).
+  await main.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'App updated' })).toBeVisible({ timeout: 60_000 });
+  const link = main
+    .getByRole('list', { name: 'Public addresses' })
+    .getByRole('link', { name: `https://${DOMAIN}` });
+  await expect(link).toHaveAttribute('href', `https://${DOMAIN}`);
+
+  const ca = proxyRootCertificate(AGENT_PROJECT_PREFIX);
+  // The proxy applies the route with a graceful reload: poll until it answers.
+  await expect
+    .poll(async () => fetchHttps(DOMAIN, ca).catch((error: Error) => ({ status: 0, body: error.message })), {
+      timeout: 20_000,
+    })
+    .toEqual({ status: 200, body: `${E2E_APP.page}\n` });
+});
