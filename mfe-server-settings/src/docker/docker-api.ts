@@ -4,47 +4,35 @@ import { apiCall, apiGet, queryKeys, type DockerVolume, type Network, type Regis
 /** Spec section 9: registries and networks are fresh for 60 s. */
 const DOCKER_LISTS_STALE_TIME_MS = 60_000;
 
-export const registriesQueryOptions = (agentId: string) =>
+/** What each of the agent's Docker lists holds. */
+interface DockerLists {
+  registries: Registry;
+  networks: Network;
+  volumes: DockerVolume;
+}
+
+/**
+ * One of the agent's Docker lists: `GET /api/v1/{kind}/get-{kind}?agent_id=` answers `{ [kind]: [...] }`;
+ * a failure reads 'Failed to fetch {kind}'.
+ */
+const dockerListQueryOptions = <K extends keyof DockerLists>(kind: K, agentId: string) =>
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- kind is the key's root: queryKeys[kind]
   queryOptions({
-    queryKey: queryKeys.registries.list(agentId),
-    queryFn: async ({ signal }) => {
-      const data = await apiGet<{ registries?: Registry[] }>('/api/v1/registries/get-registries', {
+    queryKey: queryKeys[kind].list(agentId),
+    queryFn: async ({ signal }): Promise<DockerLists[K][]> => {
+      const data = await apiGet<Partial<Record<K, DockerLists[K][]>>>(`/api/v1/${kind}/get-${kind}`, {
         query: { agent_id: agentId },
-        failureMessage: 'Failed to fetch registries',
+        failureMessage: `Failed to fetch ${kind}`,
         signal,
       });
-      return data?.registries ?? [];
+      return data?.[kind] ?? [];
     },
     staleTime: DOCKER_LISTS_STALE_TIME_MS,
   });
 
-export const networksQueryOptions = (agentId: string) =>
-  queryOptions({
-    queryKey: queryKeys.networks.list(agentId),
-    queryFn: async ({ signal }) => {
-      const data = await apiGet<{ networks?: Network[] }>('/api/v1/networks/get-networks', {
-        query: { agent_id: agentId },
-        failureMessage: 'Failed to fetch networks',
-        signal,
-      });
-      return data?.networks ?? [];
-    },
-    staleTime: DOCKER_LISTS_STALE_TIME_MS,
-  });
-
-export const volumesQueryOptions = (agentId: string) =>
-  queryOptions({
-    queryKey: queryKeys.volumes.list(agentId),
-    queryFn: async ({ signal }) => {
-      const data = await apiGet<{ volumes?: DockerVolume[] }>('/api/v1/volumes/get-volumes', {
-        query: { agent_id: agentId },
-        failureMessage: 'Failed to fetch volumes',
-        signal,
-      });
-      return data?.volumes ?? [];
-    },
-    staleTime: DOCKER_LISTS_STALE_TIME_MS,
-  });
+export const registriesQueryOptions = (agentId: string) => dockerListQueryOptions('registries', agentId);
+export const networksQueryOptions = (agentId: string) => dockerListQueryOptions('networks', agentId);
+export const volumesQueryOptions = (agentId: string) => dockerListQueryOptions('volumes', agentId);
 
 /** A Docker change: HTTP failures read 'Failed to {action}: …', a refusal without a message the spec's default. */
 async function post(path: string, body: object, action: string, rejectedMessage: string): Promise<string> {
