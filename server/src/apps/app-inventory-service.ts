@@ -14,7 +14,13 @@ import { recoverOperations } from './app-recovery.js';
 import { validateAppName } from './app-rules.js';
 import type { OperationRequest } from '../operations/operation-log.js';
 import type { DeletePayload } from './app-operations.js';
-import { appNameTaken, listAppsOfAgents, saveStoredApp, type StoredApp } from './app-store.js';
+import {
+  appNameTaken,
+  listAppsOfAgents,
+  saveAppStatuses,
+  saveStoredApp,
+  type StoredApp,
+} from './app-store.js';
 import { appErrors } from './errors.js';
 
 export interface InventoryDifferences {
@@ -101,7 +107,23 @@ export class AppInventoryService {
     // The record must describe exactly what runs, or a redeploy would change the app.
     buildDeployment(stored, null);
     await saveStoredApp(this.deps.context.db, stored, true);
+    await this.saveStatusNow(agent.id, appId);
     return { id: appId };
+  }
+
+  /**
+   * The agent reports a status when it changes, and its reports about this app were dropped while
+   * no record held it: ask once, or an adopted app that keeps running would read Unknown. Best
+   * effort: the app is adopted either way, and its next change reports its status.
+   */
+  private async saveStatusNow(agentId: string, appId: string): Promise<void> {
+    try {
+      const statuses = await this.deps.hub.request(agentId, 'app.statuses', {});
+      const own = statuses.filter((entry) => entry.app_id === appId);
+      await saveAppStatuses(this.deps.context.db, agentId, own);
+    } catch (error) {
+      this.log(`agent ${agentId}: adopted app ${appId} has no status yet: ${(error as Error).message}`);
+    }
   }
 
   /**

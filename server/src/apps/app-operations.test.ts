@@ -69,6 +69,8 @@ function simulatedAgent(): SimulatedAgent {
     if (method === 'app.delete') return { deleted: holds.delete(String(params.app_id)) };
     if (method === 'app.export') return holds.get(String(params.app_id));
     if (method === 'app.control') return { app_id: params.app_id, status: 1 };
+    // Every app the agent holds runs (status 1, Active).
+    if (method === 'app.statuses') return [...holds.keys()].map((app_id) => ({ app_id, status: 1 }));
     if (method === 'operation.status')
       return journal.get(String(params.operation_id)) ?? { state: 'unknown' };
     throw new Error(`unexpected ${method}`);
@@ -377,6 +379,12 @@ test('an app the server does not know is found, adopted and then deleted normall
   const details = (await call('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${stray}`)).data;
   assert.equal(details.config.name, 'stray');
   assert.deepEqual((await differences()).found, []);
+  // It keeps running, so the agent reports no change: its status is asked for at adoption.
+  const statuses = (await call('GET', `/api/v1/apps/get-apps-status?agent_id=${agentId}`)).data.apps;
+  assert.deepEqual(
+    statuses.find((entry: { app_id: string }) => entry.app_id === stray),
+    { app_id: stray, status: 1 },
+  );
   // Redeploying the adopted app sends exactly what the agent held.
   const redeploy = await call('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, {
     app_id: stray,
@@ -436,9 +444,9 @@ test('adopt and remove of found apps are operations: the same key runs them once
 
   assert.deepEqual(
     received.map((r) => r.method),
-    ['app.export', 'app.delete'],
+    ['app.export', 'app.statuses', 'app.delete'],
   );
-  assert.equal(received[1]?.params.operation_id !== undefined, true, 'the agent gets the operation id');
+  assert.equal(received[2]?.params.operation_id !== undefined, true, 'the agent gets the operation id');
   assert.equal(await operationState(kept.app_id), 'done');
   assert.equal(await operationState(unwanted.app_id), 'done');
   assert.equal(holds.has(unwanted.app_id), false);
