@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { setAgentPlan } from '../agents/agent-store.js';
 import type { AppDeployment } from 'contract';
+import { callAs, startWithPairedAgent, stopPairedAgent, type PairedAgent } from '../test/paired-agent.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { createAgentKeys, pairSimulatedAgent, SimulatedAgent } from '../test/simulated-agent.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import type { SimulatedAgent } from '../test/simulated-agent.js';
+import type { TestApp } from '../test/test-app.js';
 import { encryptForCertificate } from './secret-envelope.js';
 
+let setup: PairedAgent;
 let testApp: TestApp;
 let owner: TestUser;
 let outsider: TestUser;
@@ -15,43 +16,32 @@ let agent: SimulatedAgent;
 const deployed: AppDeployment[] = [];
 const deleteRequests: Array<{ app_id?: string; keep_volumes?: boolean; operation_id?: string }> = [];
 
-async function call(user: TestUser, method: 'GET' | 'POST', url: string, body?: object) {
-  const response = await testApp.app.inject({ method, url, headers: user.headers, payload: body });
-  return {
-    status: response.statusCode,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads varied payloads
-    ...(response.json() as { success: boolean; message: string; data?: any }),
-  };
-}
+const call = (user: TestUser, method: 'GET' | 'POST', url: string, body?: object) =>
+  callAs(testApp, user, method, url, body);
 
 before(async () => {
-  testApp = await createTestApp();
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  owner = await signIn(testApp.app, 'apps-owner@example.com');
-  outsider = await signIn(testApp.app, 'apps-outsider@example.com');
-  const organizationId = (
-    await call(owner, 'POST', '/api/v1/organization/create-organization', { name: 'Apps' })
-  ).data.id;
-  agent = new SimulatedAgent(await createAgentKeys(), (method, params) => {
-    if (method === 'app.deploy') {
-      const { deployment } = params as { deployment: AppDeployment };
-      deployed.push(deployment);
-      return { app_id: deployment.app_id, status: 1 };
-    }
-    if (method === 'app.delete') {
-      deleteRequests.push(params as (typeof deleteRequests)[number]);
-      return { deleted: true };
-    }
-    throw new Error(`unexpected ${method}`);
+  setup = await startWithPairedAgent({
+    email: 'apps-owner@example.com',
+    organization: 'Apps',
+    plan: 'free',
+    answer: (method, params) => {
+      if (method === 'app.deploy') {
+        const { deployment } = params as { deployment: AppDeployment };
+        deployed.push(deployment);
+        return { app_id: deployment.app_id, status: 1 };
+      }
+      if (method === 'app.delete') {
+        deleteRequests.push(params as (typeof deleteRequests)[number]);
+        return { deleted: true };
+      }
+      throw new Error(`unexpected ${method}`);
+    },
   });
-  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organizationId);
-  await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'free', source: null });
+  ({ testApp, owner, agentId, agent } = setup);
+  outsider = await signIn(testApp.app, 'apps-outsider@example.com');
 });
 
-after(async () => {
-  agent.close();
-  await testApp.close();
-});
+after(() => stopPairedAgent(setup));
 
 test('create, read, edit, rename, recolour and delete an app; only members of its organization may', async () => {
   const certificate = agent.keys.certificatePem;

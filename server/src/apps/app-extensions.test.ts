@@ -9,50 +9,34 @@ import type { Kysely } from 'kysely';
 import { ExtensionText, type AppDeployment } from 'contract';
 import { forgetUnknownExtensions } from './migration-105-app-extensions.js';
 import { insertTestApp } from '../test/fixtures.js';
-import { setAgentPlan } from '../agents/agent-store.js';
-import { signIn, type TestUser } from '../test/sign-in.js';
-import { createAgentKeys, pairSimulatedAgent, SimulatedAgent } from '../test/simulated-agent.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { callAs, startWithPairedAgent, stopPairedAgent, type PairedAgent } from '../test/paired-agent.js';
 
-let testApp: TestApp;
-let owner: TestUser;
-let agentId: string;
-let agent: SimulatedAgent;
+let setup: PairedAgent;
 const deployed: AppDeployment[] = [];
 const deleted: string[] = [];
 
-async function call(method: 'GET' | 'POST', url: string, body?: object) {
-  const response = await testApp.app.inject({ method, url, headers: owner.headers, payload: body });
-  return {
-    status: response.statusCode,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads varied payloads
-    ...(response.json() as { success: boolean; message: string; data?: any }),
-  };
-}
+const call = (method: 'GET' | 'POST', url: string, body?: object) =>
+  callAs(setup.testApp, setup.owner, method, url, body);
 
 before(async () => {
-  testApp = await createTestApp();
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  owner = await signIn(testApp.app, 'expose-owner@example.com');
-  const organization = await call('POST', '/api/v1/organization/create-organization', { name: 'Expose' });
-  agent = new SimulatedAgent(await createAgentKeys(), (method, params) => {
-    if (method === 'app.delete') {
-      deleted.push((params as { app_id: string }).app_id);
-      return { deleted: true };
-    }
-    if (method !== 'app.deploy' && method !== 'app.control') throw new Error(`unexpected ${method}`);
-    const { deployment } = params as { deployment: AppDeployment };
-    deployed.push(deployment);
-    return { app_id: deployment.app_id, status: 1 };
+  setup = await startWithPairedAgent({
+    email: 'expose-owner@example.com',
+    organization: 'Expose',
+    plan: 'paid',
+    answer: (method, params) => {
+      if (method === 'app.delete') {
+        deleted.push((params as { app_id: string }).app_id);
+        return { deleted: true };
+      }
+      if (method !== 'app.deploy' && method !== 'app.control') throw new Error(`unexpected ${method}`);
+      const { deployment } = params as { deployment: AppDeployment };
+      deployed.push(deployment);
+      return { app_id: deployment.app_id, status: 1 };
+    },
   });
-  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organization.data.id);
-  await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'paid', source: null });
 });
 
-after(async () => {
-  agent.close();
-  await testApp.close();
-});
+after(() => stopPairedAgent(setup));
 
 const WEB = { extension: 'expose', service: 'web', port: 8080 };
 
@@ -78,15 +62,17 @@ function customApp(name: string, providerId: string | null, variables: Record<st
   };
 }
 
-const create = (body: object) => call('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, body);
-const update = (body: object) => call('POST', `/api/v1/apps/update-app?agent_id=${agentId}`, body);
+const create = (body: object) => call('POST', `/api/v1/apps/create-app?agent_id=${setup.agentId}`, body);
+const update = (body: object) => call('POST', `/api/v1/apps/update-app?agent_id=${setup.agentId}`, body);
 const appNames = async () =>
-  ((await call('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps as Array<{ name: string }>).map(
-    (a) => a.name,
-  );
+  (
+    (await call('GET', `/api/v1/apps/get-apps?agent_id=${setup.agentId}`)).data.apps as Array<{
+      name: string;
+    }>
+  ).map((a) => a.name);
 
 test('Caddy provides expose; an app exposed through it by domain gets a route, then None removes it', async () => {
-  const installed = await call('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
+  const installed = await call('POST', `/api/v1/catalog/install-app?agent_id=${setup.agentId}`, {
     name: 'caddy',
     template_id: 'caddy',
   });
@@ -94,7 +80,7 @@ test('Caddy provides expose; an app exposed through it by domain gets a route, t
   const proxyDeployment = deployed.at(-1);
   assert.deepEqual(proxyDeployment?.provides_expose, { service: 'caddy' });
   const proxyId = proxyDeployment?.app_id ?? '';
-  const list = (await call('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps;
+  const list = (await call('GET', `/api/v1/apps/get-apps?agent_id=${setup.agentId}`)).data.apps;
   assert.equal(list.find((app: { id: string }) => app.id === proxyId).extension, 'expose');
 
   const blog = await create(
@@ -110,7 +96,7 @@ test('Caddy provides expose; an app exposed through it by domain gets a route, t
     domains: ['blog.example.com', 'www.blog.example.com'],
   });
   const blogId = blogDeployment?.app_id ?? '';
-  const details = (await call('GET', `/api/v1/apps/get-app?app_id=${blogId}&agent_id=${agentId}`)).data;
+  const details = (await call('GET', `/api/v1/apps/get-app?app_id=${blogId}&agent_id=${setup.agentId}`)).data;
   assert.deepEqual(details.config.extension_values, [{ extension: 'expose', extension_app_id: proxyId }]);
   assert.deepEqual(details.config.supported_extensions, [WEB]);
   const contributed = details.config.variables.find(
@@ -121,7 +107,7 @@ test('Caddy provides expose; an app exposed through it by domain gets a route, t
   const none = await update(customApp('blog', null, { EXPOSE_DOMAINS: 'blog.example.com' }, blogId));
   assert.equal(none.status, 200, none.message);
   assert.equal(deployed.at(-1)?.exposure, undefined);
-  const after = (await call('GET', `/api/v1/apps/get-app?app_id=${blogId}&agent_id=${agentId}`)).data;
+  const after = (await call('GET', `/api/v1/apps/get-app?app_id=${blogId}&agent_id=${setup.agentId}`)).data;
   assert.deepEqual(after.config.extension_values, []);
   // Exposed again for the refusals below.
   assert.equal(
@@ -187,8 +173,9 @@ test('Expose Port publishes the chosen host port; a second app cannot take it', 
   assert.equal(port.status, 200, port.message);
   const deployment = deployed.at(-1);
   assert.deepEqual(deployment?.exposure, { kind: 'port', service: 'web', port: 8080, host_port: 18090 });
-  const details = (await call('GET', `/api/v1/apps/get-app?app_id=${deployment?.app_id}&agent_id=${agentId}`))
-    .data;
+  const details = (
+    await call('GET', `/api/v1/apps/get-app?app_id=${deployment?.app_id}&agent_id=${setup.agentId}`)
+  ).data;
   assert.deepEqual(details.config.extension_values, [
     { extension: 'expose', extension_app_id: deployment?.app_id },
   ]);
@@ -201,7 +188,7 @@ test('Expose Port publishes the chosen host port; a second app cannot take it', 
 });
 
 test('deleting a proxy: get-app names the apps it exposes, they read as None after, a deploy naming it is refused', async () => {
-  const installed = await call('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
+  const installed = await call('POST', `/api/v1/catalog/install-app?agent_id=${setup.agentId}`, {
     name: 'edge',
     template_id: 'caddy',
   });
@@ -213,7 +200,7 @@ test('deleting a proxy: get-app names the apps it exposes, they read as None aft
   const wikiId = deployed.at(-1)?.app_id ?? '';
   assert.equal((await create(docs)).status, 200);
   const getApp = async (id: string) =>
-    (await call('GET', `/api/v1/apps/get-app?app_id=${id}&agent_id=${agentId}`)).data;
+    (await call('GET', `/api/v1/apps/get-app?app_id=${id}&agent_id=${setup.agentId}`)).data;
   const users = (await getApp(edgeId)).extension_users as Array<{ name: string }>;
   assert.deepEqual(
     users.map((user) => user.name),
@@ -222,11 +209,11 @@ test('deleting a proxy: get-app names the apps it exposes, they read as None aft
   );
   assert.deepEqual((await getApp(wikiId)).extension_users, [], 'an app that provides nothing has no users');
 
-  const removed = await call('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: edgeId });
+  const removed = await call('POST', `/api/v1/apps/delete-app?agent_id=${setup.agentId}`, { app_id: edgeId });
   assert.equal(removed.status, 200, removed.message);
   assert.equal(deleted.at(-1), edgeId);
   assert.deepEqual((await getApp(wikiId)).config.extension_values, [], 'the selector shows None');
-  const row = await testApp.app.dockhand.db
+  const row = await setup.testApp.app.dockhand.db
     .selectFrom('apps')
     .select('extension_values')
     .where('id', '=', wikiId)
@@ -238,7 +225,7 @@ test('deleting a proxy: get-app names the apps it exposes, they read as None aft
   const stale = await update(customApp('wiki', edgeId, { EXPOSE_DOMAINS: 'wiki.example.com' }, wikiId));
   assert.deepEqual([stale.status, stale.message], [400, ExtensionText.providerMissing]);
   assert.equal(deployed.length, sent, 'nothing reached the agent');
-  const redeploy = await call('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, {
+  const redeploy = await call('POST', `/api/v1/apps/control-app?agent_id=${setup.agentId}`, {
     app_id: wikiId,
     action: 'active',
     operation: 'redeploy',
@@ -248,8 +235,8 @@ test('deleting a proxy: get-app names the apps it exposes, they read as None aft
 });
 
 test('migration 105: an unknown extension stored by older versions becomes none', async () => {
-  const db = testApp.app.dockhand.db;
-  await insertTestApp(testApp.app, agentId, 'old-proxy');
+  const db = setup.testApp.app.dockhand.db;
+  await insertTestApp(setup.testApp.app, setup.agentId, 'old-proxy');
   await db
     .updateTable('apps')
     .set({
