@@ -50,6 +50,7 @@ export {
   EXPOSE,
   ExposeVariables,
   ExtensionText,
+  formatBytes,
   isVariableName,
   LogLimits,
   parseDomains,
@@ -208,7 +209,6 @@ export {
 } from './domain/app-status';
 export type { AppStatusWord } from './domain/app-status';
 export { DOCKER_NOT_RESPONDING_APP } from './domain/docker-health';
-export { formatBytes } from './domain/format-bytes';
 export { APP_ICON_NAMES, AppIcon, DEFAULT_APP_ICON } from './icons/app-icons';
 
 export {

@@ -28,14 +28,8 @@ export {
   type DeployResult,
 } from './deploy-history.js';
 export { LogLimits } from './logs.js';
-export {
-  appSizeError,
-  formatSize,
-  SIZE_LIMITS_TEXT,
-  SizeLimits,
-  SizeText,
-  textBytes,
-} from './size-limits.js';
+export { formatBytes } from './format-bytes.js';
+export { appSizeError, SIZE_LIMITS_TEXT, SizeLimits, SizeText, textBytes } from './size-limits.js';
 export {
   COMPOSE_VERSION_CAPABILITY,
   composeVersionText,

@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  appSizeError,
-  formatSize,
-  SIZE_LIMITS_TEXT,
-  SizeLimits,
-  SizeText,
-  textBytes,
-} from './size-limits.js';
+import { appSizeError, SIZE_LIMITS_TEXT, SizeLimits, SizeText, textBytes } from './size-limits.js';
 import { encryptSecret, importRecipientKey, secretPlaintextBytes } from './secret-envelope.js';
 
 test('the limits, stated and checked by file name', () => {
   assert.equal(SIZE_LIMITS_TEXT, "Up to 512 KB per file and 1 MB for all of an app's files.");
-  assert.equal(formatSize(900), '900 bytes');
-  assert.equal(formatSize(1536 * 1024), '1.5 MB');
   assert.equal(textBytes('é'), 2, 'UTF-8 bytes, not characters');
   const limit = SizeLimits.fileBytes;
   assert.equal(appSizeError([{ filename: 'compose.yml', bytes: limit }]), null);

@@ -4,6 +4,7 @@
  * such app can need), each naming the file. Sizes are bytes of UTF-8 as the user wrote the file
  * (a secret counts by its plaintext, not its larger ciphertext).
  */
+import { formatBytes } from './format-bytes.js';
 import type { RuleResult } from './names.js';
 
 const KIB = 1024;
@@ -22,24 +23,18 @@ export const SizeLimits = {
   requestBytes: 4 * MIB,
 } as const;
 
-/** '512 KB', '1 MB', '1.4 MB', '900 bytes' (binary units, as the limits are set). */
-export function formatSize(bytes: number): string {
-  if (bytes < KIB) return `${bytes} bytes`;
-  const [value, unit] = bytes < MIB ? [bytes / KIB, 'KB'] : [bytes / MIB, 'MB'];
-  // Rounded up: a size over a limit never reads as the limit itself.
-  const shown = Math.ceil(value * 10) / 10;
-  return `${Number.isInteger(shown) ? shown : shown.toFixed(1)} ${unit}`;
-}
+/** '512 KB', '1 MB', '1.4 MB': rounded up, a size over a limit never reads as the limit itself. */
+const sizeText = (bytes: number): string => formatBytes(bytes, 1, 'up');
 
 /** The limits as the editor states them. */
-export const SIZE_LIMITS_TEXT = `Up to ${formatSize(SizeLimits.fileBytes)} per file and ${formatSize(SizeLimits.appBytes)} for all of an app's files.`;
+export const SIZE_LIMITS_TEXT = `Up to ${sizeText(SizeLimits.fileBytes)} per file and ${sizeText(SizeLimits.appBytes)} for all of an app's files.`;
 
 export const SizeText = {
   fileTooLarge: (filename: string, bytes: number) =>
-    `${filename} is ${formatSize(bytes)}: a file may be at most ${formatSize(SizeLimits.fileBytes)}`,
+    `${filename} is ${sizeText(bytes)}: a file may be at most ${sizeText(SizeLimits.fileBytes)}`,
   appTooLarge: (bytes: number) =>
-    `The app's files are ${formatSize(bytes)} in all: an app's files may be at most ${formatSize(SizeLimits.appBytes)}`,
-  requestTooLarge: `The request is larger than ${formatSize(SizeLimits.requestBytes)}, the most the server takes: ${SIZE_LIMITS_TEXT}`,
+    `The app's files are ${sizeText(bytes)} in all: an app's files may be at most ${sizeText(SizeLimits.appBytes)}`,
+  requestTooLarge: `The request is larger than ${sizeText(SizeLimits.requestBytes)}, the most the server takes: ${SIZE_LIMITS_TEXT}`,
 } as const;
 
 /** UTF-8 bytes of `text`. */

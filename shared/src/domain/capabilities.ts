@@ -5,8 +5,8 @@ import type {
   AgentFeatureName,
   COMPOSE_VERSION_CAPABILITY,
 } from 'contract/rules';
+import { formatBytes } from 'contract/rules';
 import type { AgentCapability, AgentFeature } from '../types';
-import { formatBytes } from './format-bytes';
 
 /** The named capabilities an agent reports (spec section 3). */
 export type CapabilityName =
