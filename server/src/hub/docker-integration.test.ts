@@ -5,76 +5,34 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { setAgentPlan } from '../agents/agent-store.js';
 import { buildApp } from '../app.js';
 import { removeCatalogRoots } from '../test/test-catalog.js';
 import { encryptForCertificate } from '../apps/secret-envelope.js';
 import { loadConfig } from '../config.js';
-import {
-  buildBusyboxImage,
-  docker,
-  removeDockerLeftovers,
-  writeTestCatalog,
-} from '../test/docker-fixtures.js';
-import {
-  freePort,
-  startAgentProcess,
-  startServerProcess,
-  waitUntil,
-  type RunningProcess,
-} from '../test/processes.js';
-import { signIn, type TestUser } from '../test/sign-in.js';
-import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
+import { buildBusyboxImage, docker, writeTestCatalog } from '../test/docker-fixtures.js';
+import { waitUntil } from '../test/processes.js';
+import { RealStack } from '../test/real-stack.js';
 
 const prefix = `dhsrv${process.pid}-`;
 const image = 'dockhand-server-test/busybox';
 const imageTag = String(process.pid);
 const secret = `known-secret-${process.pid}-${Date.now()}`;
-const captured: string[] = [];
-let tmp: string;
-let database: TestDatabase;
-let env: Record<string, string>;
-let base: string;
-let server: RunningProcess;
-let agent: RunningProcess;
-let control: FastifyInstance;
-let user: TestUser;
-let agentId: string;
+let stack: RealStack;
 
-type Envelope = { success: boolean; message: string; data?: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads varied payloads
-
-async function api(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Envelope> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      authorization: user.headers.authorization,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await response.json()) as Envelope;
-}
-
-const agentEnv = () => ({
-  DOCKHAND_SERVER_URL: base,
-  DOCKHAND_STATE_DIR: path.join(tmp, 'agent-state'),
-  DOCKHAND_PROJECT_PREFIX: prefix,
-});
+const api: RealStack['api'] = (method, url, body) => stack.api(method, url, body);
 const agentStatus = async () =>
   (await api('GET', '/api/v1/agents/get-agents-status')).data?.agents?.find(
-    (a: { agent_id: string }) => a.agent_id === agentId,
+    (a: { agent_id: string }) => a.agent_id === stack.agentId,
   )?.status;
 const appStatus = async (appId: string) =>
-  (await api('GET', `/api/v1/apps/get-apps-status?agent_id=${agentId}`)).data?.apps?.find(
+  (await api('GET', `/api/v1/apps/get-apps-status?agent_id=${stack.agentId}`)).data?.apps?.find(
     (a: { app_id: string }) => a.app_id === appId,
   )?.status;
 const appByName = async (name: string) =>
-  (await api('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps.find(
+  (await api('GET', `/api/v1/apps/get-apps?agent_id=${stack.agentId}`)).data.apps.find(
     (a: { name: string }) => a.name === name,
   );
 
@@ -88,50 +46,24 @@ async function containerEnv(projectStart: string): Promise<string> {
 }
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'dh-integration-'));
   await buildBusyboxImage(`${image}:${imageTag}`);
-  const catalogDir = writeTestCatalog(image, imageTag);
-  database = await createTestDatabase();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  env = {
-    ...database.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    CATALOG_EXTRA_DIR: catalogDir,
-    LOG_LEVEL: 'info',
-    AGENT_DEPLOY_TIMEOUT_MS: '120000',
-  };
-  server = startServerProcess(env, captured);
-  await server.waitForOutput(/Dockhand is running/);
-  control = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
-  user = await signIn(control, 'operator@example.com');
-  agent = startAgentProcess(agentEnv(), captured);
+  stack = new RealStack({
+    prefix,
+    email: 'operator@example.com',
+    serverEnv: { CATALOG_EXTRA_DIR: writeTestCatalog(image, imageTag) },
+  });
+  await stack.start();
 });
 
 after(async () => {
-  await agent?.kill();
-  await server?.kill();
-  await control?.close();
-  await removeDockerLeftovers(prefix);
+  await stack?.stop();
   await docker('rmi', '-f', `${image}:${imageTag}`).catch(() => '');
-  await database?.drop();
-  await rm(tmp, { recursive: true, force: true });
   removeCatalogRoots();
 });
 
 test('the agent prints a code; claiming it pairs the agent, which then reports itself online', async () => {
-  const [, code] = await agent.waitForOutput(/Pairing code: ([A-Z0-9]{6})/);
-  const organization = await api('POST', '/api/v1/organization/create-organization', { name: 'Ops' });
-  const registered = await api('POST', '/api/v1/agents/register-agent', {
-    code,
-    organization_id: organization.data.id,
-  });
+  const registered = await stack.pairAgent();
   assert.equal(registered.success, true, registered.message);
-  agentId = registered.data.agent.id;
-  await setAgentPlan(control.dockhand.db, agentId, { status: 'free', source: null });
-  await waitUntil(async () => (await agentStatus()) === 1, 15_000, 'agent online');
   const reported = await waitUntil(async () => {
     const listed = (await api('GET', '/api/v1/agents/get-agents')).data.agents[0];
     return listed.capabilities.length > 0 ? listed : null;
@@ -156,9 +88,9 @@ test('the agent prints a code; claiming it pairs the agent, which then reports i
 });
 
 test('a catalog app installs and runs; stop, start and restart work; its logs are readable', async () => {
-  const catalog = await api('GET', `/api/v1/catalog/get-apps?agent_id=${agentId}`);
+  const catalog = await api('GET', `/api/v1/catalog/get-apps?agent_id=${stack.agentId}`);
   assert.ok(catalog.data.some((item: { id: string }) => item.id === 'dockhand-test-web'));
-  const installed = await api('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
+  const installed = await api('POST', `/api/v1/catalog/install-app?agent_id=${stack.agentId}`, {
     name: 'web',
     template_id: 'dockhand-test-web',
   });
@@ -177,12 +109,12 @@ test('a catalog app installs and runs; stop, start and restart work; its logs ar
   await docker('kill', webContainer ?? 'missing');
   await waitUntil(async () => (await appStatus(app.id)) === 4, 40_000, 'problematic status pushed').catch(
     (error: Error) => {
-      throw new Error(`${error.message}; agent output:\n${agent.output()}`);
+      throw new Error(`${error.message}; agent output:\n${stack.agent.output()}`);
     },
   );
 
   const controlApp = (action: string, operation?: string) =>
-    api('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, { app_id: app.id, action, operation });
+    api('POST', `/api/v1/apps/control-app?agent_id=${stack.agentId}`, { app_id: app.id, action, operation });
   const stopped = await controlApp('stopped');
   assert.equal(stopped.message, 'App stopped');
   assert.equal(stopped.data.status, 5);
@@ -194,7 +126,10 @@ test('a catalog app installs and runs; stop, start and restart work; its logs ar
 
   const logs = await waitUntil(async () => {
     const page = (
-      await api('GET', `/api/v1/apps/get-logs?agent_id=${agentId}&app_id=${app.id}&tail=50&since=&until=`)
+      await api(
+        'GET',
+        `/api/v1/apps/get-logs?agent_id=${stack.agentId}&app_id=${app.id}&tail=50&since=&until=`,
+      )
     ).data.logs;
     return page.logs.some((entry: { message: string }) => entry.message === 'started from-template')
       ? page
@@ -209,11 +144,11 @@ test('a catalog app installs and runs; stop, start and restart work; its logs ar
   const newest = logs.logs.at(-1).timestamp;
   const later = await api(
     'GET',
-    `/api/v1/apps/get-logs?agent_id=${agentId}&app_id=${app.id}&since=${newest}&until=${Date.now()}`,
+    `/api/v1/apps/get-logs?agent_id=${stack.agentId}&app_id=${app.id}&since=${newest}&until=${Date.now()}`,
   );
   assert.ok(later.data.logs.logs.every((e: { timestamp: number }) => e.timestamp > newest));
 
-  const details = await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${app.id}`);
+  const details = await api('GET', `/api/v1/apps/get-app?agent_id=${stack.agentId}&app_id=${app.id}`);
   const token = details.data.config.variables.find((v: { name: string }) => v.name === 'SECRET_TOKEN');
   assert.equal(details.data.variables[token.id], '<encrypted>');
   assert.deepEqual(details.data.versions, [{ name: '1.0.0', breaking_changes: false }]);
@@ -247,7 +182,7 @@ test('a custom app gets its secret decrypted on the agent only; the server keeps
   });
   const plaintext = await api(
     'POST',
-    `/api/v1/apps/create-app?agent_id=${agentId}`,
+    `/api/v1/apps/create-app?agent_id=${stack.agentId}`,
     body({ v1: secret, v2: 'hi' }),
   );
   assert.equal(plaintext.success, false);
@@ -255,13 +190,16 @@ test('a custom app gets its secret decrypted on the agent only; the server keeps
 
   const created = await api(
     'POST',
-    `/api/v1/apps/create-app?agent_id=${agentId}`,
+    `/api/v1/apps/create-app?agent_id=${stack.agentId}`,
     body({ v1: await encryptForCertificate(secret, agentRow.certificate), v2: 'hi' }),
   );
   assert.equal(created.success, true, created.message);
   assert.ok((await containerEnv('secret-app-')).includes(`APP_SECRET=${secret}`));
 
-  const details = await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${created.data.id}`);
+  const details = await api(
+    'GET',
+    `/api/v1/apps/get-app?agent_id=${stack.agentId}&app_id=${created.data.id}`,
+  );
   const ids = Object.fromEntries(
     details.data.config.variables.map((v: { name: string; id: string }) => [v.name, v.id]),
   );
@@ -270,37 +208,37 @@ test('a custom app gets its secret decrypted on the agent only; the server keeps
   edited.config.variables[0]!.id = ids.SECRET_VALUE;
   edited.config.variables[1]!.id = ids.GREETING;
   edited.variables = { [ids.SECRET_VALUE]: '<encrypted>', [ids.GREETING]: 'changed' };
-  const updated = await api('POST', `/api/v1/apps/update-app?agent_id=${agentId}`, edited);
+  const updated = await api('POST', `/api/v1/apps/update-app?agent_id=${stack.agentId}`, edited);
   assert.equal(updated.success, true, updated.message);
   const after = await containerEnv('secret-app-');
   assert.ok(after.includes(`APP_SECRET=${secret}`) && after.includes('APP_GREETING=changed'));
 
-  assert.ok(!captured.join('').includes(secret), 'no secret in server or agent output');
-  if (database.env.DATABASE_URL) {
-    const rows = await control.dockhand.db.selectFrom('app_variables').select('value').execute();
+  assert.ok(!stack.captured.join('').includes(secret), 'no secret in server or agent output');
+  if (stack.env.DATABASE_URL) {
+    const rows = await stack.control.dockhand.db.selectFrom('app_variables').select('value').execute();
     assert.ok(rows.every((row) => !row.value.includes(secret)));
   } else {
-    await control.dockhand.database.close();
-    for (const file of await readdir(env.DATA_DIR!)) {
-      const bytes = await readFile(path.join(env.DATA_DIR!, file)).catch(() => Buffer.alloc(0));
+    await stack.control.dockhand.database.close();
+    for (const file of await readdir(stack.env.DATA_DIR!)) {
+      const bytes = await readFile(path.join(stack.env.DATA_DIR!, file)).catch(() => Buffer.alloc(0));
       assert.equal(bytes.includes(secret), false, `secret found in ${file}`);
     }
-    control = await buildApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+    stack.control = await buildApp(loadConfig({ ...stack.env, LOG_LEVEL: 'silent' }));
   }
 });
 
 test('a volume of no app is listed with its size and removed from Docker volumes', async () => {
   const name = `${prefix}orphan`;
   await docker('volume', 'create', name);
-  const listed = (await api('GET', `/api/v1/volumes/get-volumes?agent_id=${agentId}`)).data.volumes.find(
-    (volume: { name: string }) => volume.name === name,
-  );
+  const listed = (
+    await api('GET', `/api/v1/volumes/get-volumes?agent_id=${stack.agentId}`)
+  ).data.volumes.find((volume: { name: string }) => volume.name === name);
   assert.deepEqual(
     { ...listed, size: typeof listed?.size },
     { name, size: 'number', app_id: null, app_name: null },
   );
   assert.equal(
-    (await api('POST', '/api/v1/volumes/delete-volume', { agent_id: agentId, name })).message,
+    (await api('POST', '/api/v1/volumes/delete-volume', { agent_id: stack.agentId, name })).message,
     'Volume deleted successfully',
   );
   assert.ok(!(await docker('volume', 'ls', '--format', '{{.Name}}')).split('\n').includes(name));
@@ -309,28 +247,28 @@ test('a volume of no app is listed with its size and removed from Docker volumes
 test('networks and registries are managed on the agent', async () => {
   const name = `${prefix}net`;
   assert.equal(
-    (await api('POST', '/api/v1/networks/create-network', { agent_id: agentId, name })).message,
+    (await api('POST', '/api/v1/networks/create-network', { agent_id: stack.agentId, name })).message,
     'Network created successfully',
   );
   assert.ok(
-    (await api('GET', `/api/v1/networks/get-networks?agent_id=${agentId}`)).data.networks.some(
+    (await api('GET', `/api/v1/networks/get-networks?agent_id=${stack.agentId}`)).data.networks.some(
       (n: { name: string }) => n.name === name,
     ),
   );
   assert.ok((await docker('network', 'ls', '--format', '{{.Name}}')).split('\n').includes(name));
   assert.equal(
-    (await api('POST', '/api/v1/networks/delete-network', { agent_id: agentId, name })).success,
+    (await api('POST', '/api/v1/networks/delete-network', { agent_id: stack.agentId, name })).success,
     true,
   );
   assert.ok(!(await docker('network', 'ls', '--format', '{{.Name}}')).split('\n').includes(name));
   assert.equal(
-    (await api('POST', '/api/v1/networks/create-network', { agent_id: agentId, name: '' })).message,
+    (await api('POST', '/api/v1/networks/create-network', { agent_id: stack.agentId, name: '' })).message,
     'Network name is required',
   );
 
   const certificate = (await api('GET', '/api/v1/agents/get-agents')).data.agents[0].certificate;
   const registry = {
-    agent_id: agentId,
+    agent_id: stack.agentId,
     address: 'registry.example.com',
     username: await encryptForCertificate('robot', certificate),
     password: await encryptForCertificate('hunter2', certificate),
@@ -339,13 +277,13 @@ test('networks and registries are managed on the agent', async () => {
     (await api('POST', '/api/v1/registries/create-registry', registry)).message,
     'Registry added successfully',
   );
-  const listed = await api('GET', `/api/v1/registries/get-registries?agent_id=${agentId}`);
+  const listed = await api('GET', `/api/v1/registries/get-registries?agent_id=${stack.agentId}`);
   assert.deepEqual(listed.data.registries, [{ address: 'registry.example.com', username: 'robot' }]);
   assert.ok(!JSON.stringify(listed).includes('hunter2'));
   assert.equal(
     (
       await api('POST', '/api/v1/registries/delete-registry', {
-        agent_id: agentId,
+        agent_id: stack.agentId,
         address: 'registry.example.com',
       })
     ).success,
@@ -355,7 +293,7 @@ test('networks and registries are managed on the agent', async () => {
 
 test('a compose file with an image that cannot be pulled is a clear error and leaves nothing behind', async () => {
   const compose = 'services:\n  app:\n    image: dockhand-missing/nope:1\n';
-  const result = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+  const result = await api('POST', `/api/v1/apps/create-app?agent_id=${stack.agentId}`, {
     config: {
       name: 'broken',
       files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
@@ -368,10 +306,10 @@ test('a compose file with an image that cannot be pulled is a clear error and le
   assert.match(result.message, /docker compose up failed \(exit \d+\):.*dockhand-missing\/nope/);
   assert.match(result.message, /The app was not created and nothing of it was left on the server\.$/);
   assert.equal(await appByName('broken'), undefined);
-  const known = (await api('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps.map(
+  const known = (await api('GET', `/api/v1/apps/get-apps?agent_id=${stack.agentId}`)).data.apps.map(
     (app: { id: string }) => app.id,
   );
-  const folders = await readdir(path.join(tmp, 'agent-state', 'apps'));
+  const folders = await readdir(path.join(stack.agentStateDir, 'apps'));
   assert.deepEqual(
     folders.filter((id) => !known.includes(id)),
     [],
@@ -469,21 +407,22 @@ test("the agent's admission policy refuses every host-access option through crea
       .join(',');
   const allowed = await api(
     'POST',
-    `/api/v1/apps/create-app?agent_id=${agentId}`,
+    `/api/v1/apps/create-app?agent_id=${stack.agentId}`,
     customApp('policy-target', policyCompose(['    command: ["sleep", "3600"]'])),
   );
   assert.equal(allowed.success, true, allowed.message);
   const target = await appByName('policy-target');
   await waitUntil(async () => (await appStatus(target.id)) === 1, 30_000, 'policy target running');
-  const detailsBefore = (await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${target.id}`))
-    .data;
+  const detailsBefore = (
+    await api('GET', `/api/v1/apps/get-app?agent_id=${stack.agentId}&app_id=${target.id}`)
+  ).data;
   const projectsBefore = await projectsNow();
   let refused = 0;
   try {
     for (const [label, lines, refusal] of policyRows) {
       const created = await api(
         'POST',
-        `/api/v1/apps/create-app?agent_id=${agentId}`,
+        `/api/v1/apps/create-app?agent_id=${stack.agentId}`,
         customApp('root-shell', policyCompose(lines)),
       );
       assert.equal(created.success, false, `${label} create: ${created.message}`);
@@ -493,7 +432,7 @@ test("the agent's admission policy refuses every host-access option through crea
       assert.equal(await appByName('root-shell'), undefined, `${label}: app stored`);
       const updated = await api(
         'POST',
-        `/api/v1/apps/update-app?agent_id=${agentId}`,
+        `/api/v1/apps/update-app?agent_id=${stack.agentId}`,
         customApp('policy-target', policyCompose(lines), target.id),
       );
       assert.equal(updated.success, false, `${label} update: ${updated.message}`);
@@ -501,8 +440,9 @@ test("the agent's admission policy refuses every host-access option through crea
       refused += 2;
     }
     // The running app kept its configuration; no project was made or changed.
-    const detailsAfter = (await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${target.id}`))
-      .data;
+    const detailsAfter = (
+      await api('GET', `/api/v1/apps/get-app?agent_id=${stack.agentId}&app_id=${target.id}`)
+    ).data;
     assert.deepEqual(detailsAfter.config, detailsBefore.config);
     assert.equal(await projectsNow(), projectsBefore);
     assert.equal(await appStatus(target.id), 1);
@@ -511,7 +451,7 @@ test("the agent's admission policy refuses every host-access option through crea
     );
   } finally {
     assert.ok(
-      (await api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: target.id })).success,
+      (await api('POST', `/api/v1/apps/delete-app?agent_id=${stack.agentId}`, { app_id: target.id })).success,
     );
   }
 });
@@ -533,7 +473,7 @@ async function execInService(appId: string, service: string, command: string[]):
     '--format',
     '{{.ID}} {{.Label "com.docker.compose.project"}} {{.Label "com.docker.compose.service"}}',
   );
-  const project = `${prefix}${(await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${appId}`)).data.config.name}`;
+  const project = `${prefix}${(await api('GET', `/api/v1/apps/get-app?agent_id=${stack.agentId}&app_id=${appId}`)).data.config.name}`;
   const id = rows
     .split('\n')
     .map((row) => row.split(' '))
@@ -560,7 +500,7 @@ test('the compose projects people write, through the API: the override but not t
     'config/site.conf': 'listen 8080; # from config/\n',
     '.env': 'WHERE=from .env\n',
   };
-  const created = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+  const created = await api('POST', `/api/v1/apps/create-app?agent_id=${stack.agentId}`, {
     config: {
       name: 'shapes',
       files: Object.keys(files).map((filename) => ({
@@ -576,7 +516,7 @@ test('the compose projects people write, through the API: the override but not t
   });
   assert.equal(created.message, 'App created');
   const appId = created.data.id;
-  const details = await api('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${appId}`);
+  const details = await api('GET', `/api/v1/apps/get-app?agent_id=${stack.agentId}&app_id=${appId}`);
   assert.deepEqual(details.data.compose, {
     files: ['compose.yml', 'compose.override.yml'],
     profiles: ['debug'],
@@ -603,16 +543,16 @@ test('the compose projects people write, through the API: the override but not t
   assert.match(webEnv, /^WHERE=from \.env$/m);
   assert.equal(await execInService(appId, 'web', ['cat', '/etc/site.conf']), 'listen 8080; # from config/\n');
   assert.equal(
-    (await api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: appId })).message,
+    (await api('POST', `/api/v1/apps/delete-app?agent_id=${stack.agentId}`, { app_id: appId })).message,
     'App deleted',
   );
 
   // What Compose v1 lacks is refused naming the feature; under v2 the same app deploys.
   const composeVersion = (await api('GET', '/api/v1/agents/get-agents')).data.agents
-    .find((a: { id: string }) => a.id === agentId)
+    .find((a: { id: string }) => a.id === stack.agentId)
     ?.capabilities.find((c: { name: string }) => c.name === 'compose_version')?.value;
   assert.match(composeVersion ?? '', /^\d+\.\d+/, 'the agent reports its Compose version');
-  const included = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+  const included = await api('POST', `/api/v1/apps/create-app?agent_id=${stack.agentId}`, {
     config: {
       name: 'included',
       files: ['compose.yml', 'parts/web.yml'].map((filename) => ({
@@ -639,7 +579,7 @@ test('the compose projects people write, through the API: the override but not t
   } else {
     assert.equal(included.message, 'App created');
     assert.equal(
-      (await api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: included.data.id }))
+      (await api('POST', `/api/v1/apps/delete-app?agent_id=${stack.agentId}`, { app_id: included.data.id }))
         .message,
       'App deleted',
     );
@@ -648,32 +588,31 @@ test('the compose projects people write, through the API: the override but not t
 
 test('killing and restarting the agent and then the server loses nothing', async () => {
   const web = await appByName('web');
-  await agent.kill('SIGKILL');
+  await stack.agent.kill('SIGKILL');
   await waitUntil(async () => (await agentStatus()) === 0, 15_000, 'agent offline');
   assert.equal(
-    (await api('GET', `/api/v1/networks/get-networks?agent_id=${agentId}`)).message,
+    (await api('GET', `/api/v1/networks/get-networks?agent_id=${stack.agentId}`)).message,
     'Agent is offline',
   );
-  agent = startAgentProcess(agentEnv(), captured);
+  stack.startAgent();
   await waitUntil(async () => (await agentStatus()) === 1, 20_000, 'agent back online');
   await waitUntil(async () => (await appStatus(web.id)) === 1, 15_000, 'app still active');
 
-  await server.kill('SIGKILL');
-  server = startServerProcess(env, captured);
-  await server.waitForOutput(/Dockhand is running/);
+  await stack.server.kill('SIGKILL');
+  await stack.startServer();
   await waitUntil(
     async () => (await agentStatus()) === 1,
     45_000,
     'agent reconnected to the restarted server',
   );
-  const apps = (await api('GET', `/api/v1/apps/get-apps?agent_id=${agentId}`)).data.apps
+  const apps = (await api('GET', `/api/v1/apps/get-apps?agent_id=${stack.agentId}`)).data.apps
     .map((a: { name: string }) => a.name)
     .sort();
   assert.deepEqual(apps, ['secret-app', 'web']);
   await waitUntil(async () => (await appStatus(web.id)) === 1, 15_000, 'status after server restart');
   assert.equal(
     (
-      await api('POST', `/api/v1/apps/control-app?agent_id=${agentId}`, {
+      await api('POST', `/api/v1/apps/control-app?agent_id=${stack.agentId}`, {
         app_id: web.id,
         action: 'active',
         operation: 'restart',
@@ -687,17 +626,17 @@ test('deleting apps removes containers and files; a deleted agent cannot connect
   for (const name of ['web', 'secret-app']) {
     const app = await appByName(name);
     assert.equal(
-      (await api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: app.id })).message,
+      (await api('POST', `/api/v1/apps/delete-app?agent_id=${stack.agentId}`, { app_id: app.id })).message,
       'App deleted',
     );
-    assert.equal(existsSync(path.join(tmp, 'agent-state', 'apps', app.id)), false);
+    assert.equal(existsSync(stack.folderOf(app.id)), false);
   }
   const left = await docker('ps', '-a', '--format', '{{.Label "com.docker.compose.project"}}');
   assert.ok(!left.split('\n').some((project) => project.startsWith(prefix)));
 
-  await agent.kill();
+  await stack.agent.kill();
   await waitUntil(async () => (await agentStatus()) === 0, 15_000, 'agent offline');
-  assert.equal((await api('POST', '/api/v1/agents/delete-agent', { agent_id: agentId })).success, true);
-  agent = startAgentProcess(agentEnv(), captured);
-  await agent.waitForOutput(/was deleted from Dockhand/);
+  assert.equal((await api('POST', '/api/v1/agents/delete-agent', { agent_id: stack.agentId })).success, true);
+  stack.startAgent();
+  await stack.agent.waitForOutput(/was deleted from Dockhand/);
 });
