@@ -13,7 +13,7 @@ import {
 } from '../agents/agent-store.js';
 import type { Database } from '../db/schema.js';
 import { agentErrors } from '../agents/errors.js';
-import { hubErrors } from './errors.js';
+import { PendingRequests } from './pending-requests.js';
 import { parseAgentCertificate, verifyProof, type ParsedCertificate } from './certificate.js';
 import type { AgentHubConfig } from './config.js';
 import { newPairingCode } from '../agents/pairing-code.js';
@@ -40,13 +40,6 @@ interface Session {
   dockerResponding: boolean;
 }
 
-interface PendingRequest {
-  agentId: string;
-  resolve(result: unknown): void;
-  reject(error: Error): void;
-  timer: NodeJS.Timeout;
-}
-
 export interface AgentHubEvents {
   onAppStatus(agentId: string, apps: AppStatusEntry[]): Promise<void>;
   /** What the agent holds (on connect and after every change), to reconcile with the records. */
@@ -65,8 +58,7 @@ const TRY_AGAIN_LATER = 1013;
 export class AgentHub implements AgentPresence, DockerHealth {
   private readonly online = new Map<string, Session>();
   private readonly awaitingClaim = new Map<string, Session>();
-  private readonly requests = new Map<string, PendingRequest>();
-  private nextRequestId = 1;
+  private readonly requests = new PendingRequests();
   private readonly heartbeat: NodeJS.Timeout;
   private replicas: ReplicaLink | null = null;
 
@@ -171,15 +163,9 @@ export class AgentHub implements AgentPresence, DockerHealth {
   ): Promise<AgentMethods[M]['result']> {
     const session = this.online.get(agentId);
     if (!session) return Promise.reject(agentErrors.offline());
-    const id = String(this.nextRequestId++);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.requests.delete(id);
-        reject(hubErrors.timeout(method, timeoutMs));
-      }, timeoutMs);
-      this.requests.set(id, { agentId, resolve: resolve as (r: unknown) => void, reject, timer });
-      this.send(session, { type: 'request', id, method, params });
-    });
+    return this.requests.start(agentId, method, timeoutMs, (id) =>
+      this.send(session, { type: 'request', id, method, params }),
+    ) as Promise<AgentMethods[M]['result']>;
   }
 
   /** Called when a user claimed the code of a waiting agent: it becomes that agent at once. */
@@ -241,15 +227,9 @@ export class AgentHub implements AgentPresence, DockerHealth {
       case 'inventory':
         if (session.agentId) await this.events.onInventory(session.agentId, message.apps);
         return;
-      case 'response': {
-        const pending = this.requests.get(message.id);
-        if (!pending || pending.agentId !== session.agentId) return;
-        this.requests.delete(message.id);
-        clearTimeout(pending.timer);
-        if (message.ok) pending.resolve(message.result);
-        else pending.reject(hubErrors.agentFailed(message.error.message, message.error.output));
+      case 'response':
+        if (session.agentId) this.requests.answer(session.agentId, message);
         return;
-      }
     }
   }
 
@@ -347,12 +327,7 @@ export class AgentHub implements AgentPresence, DockerHealth {
     this.online.delete(agentId);
     this.replicas?.release(agentId);
     void touchLastSeen(this.db, agentId, Date.now()).catch(() => undefined);
-    for (const [id, pending] of this.requests) {
-      if (pending.agentId !== agentId) continue;
-      this.requests.delete(id);
-      clearTimeout(pending.timer);
-      pending.reject(hubErrors.disconnected());
-    }
+    this.requests.disconnected(agentId);
   }
 
   private isAwaitingClaim(session: Session): boolean {
