@@ -56,8 +56,8 @@ test('install Caddy, expose an app via Caddy with a domain, see its link and fet
   const main = page.getByRole('main');
   await main.getByRole('combobox', { name: 'Expose' }).selectOption({ label: 'Expose via caddy' });
   await main.getByLabel('Domains').fill(DOMAIN);
-  // Save deploys the edited configuration (the route is added to the running proxy).
-  await main.getByRole('button', { name: 'Save' }).click();
+  // Deploy with unsaved edits saves them, which deploys them (the route joins the running proxy).
+  await main.getByRole('button', { name: 'Deploy' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'App updated' })).toBeVisible({ timeout: 60_000 });
   const link = main
     .getByRole('list', { name: 'Public addresses' })

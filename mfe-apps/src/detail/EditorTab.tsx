@@ -34,8 +34,8 @@ interface EditorTabProps {
 }
 
 /**
- * Editor tab: the app's files and variables; Save (or Ctrl+S) deploys the edited configuration,
- * Deploy the stored one.
+ * Editor tab: the app's files, variables and extensions; Save (or Ctrl+S) deploys the edited
+ * configuration, Deploy the stored one (or the edited one, when there are unsaved edits).
  */
 export function EditorTab({
   agentId,
@@ -86,14 +86,20 @@ export function EditorTab({
     );
 
   const canSave = !disabled && !save.isPending && dirty;
-  // The Save button is off while errors exist; the keyboard's save still tries, and says why not.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!isSaveShortcut(event)) return;
-    event.preventDefault();
+  const saveIfValid = () => {
     if (errors.length > 0)
       showToast({ title: 'Validation Error', description: FIX_ERRORS_BEFORE_SAVING, status: 'error' });
     else if (canSave) saveDraft();
   };
+  // The Save button is off while errors exist; the keyboard's save still tries, and says why not.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!isSaveShortcut(event)) return;
+    event.preventDefault();
+    saveIfValid();
+  };
+  // Deploy deploys what the editor shows: unsaved edits (say, a domain just typed) are saved, which
+  // deploys them; without edits the stored configuration is deployed again.
+  const deploy = () => (dirty ? saveIfValid() : onDeploy());
 
   return (
     <Stack spacing={4} onKeyDown={onKeyDown}>
@@ -111,7 +117,7 @@ export function EditorTab({
         >
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
-        <Button colorScheme="green" isDisabled={disabled || busy || save.isPending} onClick={onDeploy}>
+        <Button colorScheme="green" isDisabled={disabled || busy || save.isPending} onClick={deploy}>
           {deploying ? 'Deploying...' : 'Deploy'}
         </Button>
       </Flex>

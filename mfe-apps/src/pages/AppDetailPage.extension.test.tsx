@@ -82,7 +82,10 @@ const appsList = ok({
 const toasts = recordToasts();
 beforeEach(() => sessionStorage.clear());
 
-function renderShop(app: AppDetails, options: { online?: boolean; serverIp?: string } = {}) {
+function renderShop(
+  app: AppDetails,
+  options: { online?: boolean; serverIp?: string; answers?: object } = {},
+) {
   return renderPage(<AppDetailPage />, {
     route: '/app/app-1',
     path: '/app/:appId',
@@ -96,6 +99,7 @@ function renderShop(app: AppDetails, options: { online?: boolean; serverIp?: str
       '/api/v1/apps/get-app': ok(app),
       '/api/v1/catalog/get-apps': ok([]),
       '/api/v1/apps/update-app': ok({ id: 'app-1' }, 'App updated'),
+      ...options.answers,
     } as never,
   });
 }
@@ -225,4 +229,39 @@ test('an app that supports no extension has no Extension panel', async () => {
   expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Extension' })).not.toBeInTheDocument();
   expect(screen.queryByRole('combobox', { name: 'Expose' })).not.toBeInTheDocument();
+});
+
+test('a domain another app of the server has is refused with its name, and the typed domain stays', async () => {
+  const taken = ExtensionText.domainTaken('blog.example.com', 'blog');
+  renderShop(details(), {
+    answers: { '/api/v1/apps/update-app': { status: 409, body: { success: false, message: taken } } },
+  });
+  await userEvent.selectOptions(await selector(), 'Expose via caddy');
+  await userEvent.type(screen.getByLabelText('Domains'), 'blog.example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 'error', description: taken }),
+    ),
+  );
+  expect(screen.getByLabelText('Domains')).toHaveValue('blog.example.com');
+});
+
+test('Deploy with a domain just typed saves it, which deploys it, instead of redeploying the stored configuration', async () => {
+  const { fetchMock } = renderShop(details());
+  await userEvent.selectOptions(await selector(), 'Expose via caddy');
+  await userEvent.type(screen.getByLabelText('Domains'), 'a.example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Deploy' }));
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({
+      title: 'Success',
+      description: 'App updated',
+      status: 'success',
+    }),
+  );
+  const posts = postsOf(fetchMock);
+  expect(posts.map((call) => call.path)).toEqual(['/api/v1/apps/update-app']);
+  expect((posts[0]?.body.config as AppDetails['config']).extension_values).toEqual([
+    { extension: 'expose', extension_app_id: PROXY_ID },
+  ]);
 });

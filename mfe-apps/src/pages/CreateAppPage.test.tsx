@@ -110,3 +110,28 @@ test('writing files without naming the app shows that the name is required', asy
   expect(screen.getByText('App name is required')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
 });
+
+test('a new app can be created exposed on a host port: the app itself is named as the provider', async () => {
+  const { fetchMock } = renderCreate();
+  await userEvent.type(screen.getByLabelText(/App Name/), 'my-web');
+  await writeCompose();
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Expose' }), 'Expose Port');
+  await userEvent.type(screen.getByLabelText('Service'), 'web');
+  await userEvent.type(screen.getByLabelText('Host port'), '8081');
+  await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+  await waitFor(() =>
+    expect(postsOf(fetchMock).some((call) => call.path === '/api/v1/apps/create-app')).toBe(true),
+  );
+  const body = postsOf(fetchMock).find((call) => call.path === '/api/v1/apps/create-app')!.body as {
+    config: {
+      extension_values: unknown[];
+      supported_extensions: unknown[];
+      variables: { id: string; name: string }[];
+    };
+    variables: Record<string, string>;
+  };
+  expect(body.config.extension_values).toEqual([{ extension: 'expose', extension_app_id: 'self' }]);
+  expect(body.config.supported_extensions).toEqual([{ extension: 'expose', service: 'web', port: 80 }]);
+  const hostPort = body.config.variables.find((variable) => variable.name === 'EXPOSE_HOST_PORT');
+  expect(body.variables[hostPort!.id]).toBe('8081');
+});
