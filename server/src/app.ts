@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   context.presence = hub;
   app.addHook('onClose', async () => hub.close());
   // SQLite serves one process; on PostgreSQL this process is one replica among any number.
-  if (database.engine === 'postgres') await joinReplicas(app, context, hub);
+  const replicaId = database.engine === 'postgres' ? await joinReplicas(app, context, hub) : null;
   app.get('/agent/connect', { websocket: true }, (socket, request) => hub.accept(socket, request.ip));
 
   // The areas.
@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuthRoutes(app, context);
   registerOrganizationRoutes(app, context);
   await registerBillingRoutes(app, context);
-  const operations = new OperationLog(context.db, (message) => app.log.warn(message));
+  const operations = new OperationLog(context.db, (message) => app.log.warn(message), replicaId);
   void operations.prune().catch(() => undefined);
   const apps = { context, hub, operations };
   inventory = new AppInventoryService(apps, (message) => app.log.warn(message));

@@ -21,6 +21,7 @@ import { listUnfinishedOperations } from '../operations/operation-store.js';
 import type { AppDeps } from './app-lookup.js';
 import { undoDeploy, type DeletePayload, type DeployPayload } from './app-operations.js';
 import { deleteApp, findApp, saveStoredApp, updateAppFields } from './app-store.js';
+import { isReplicaLive } from '../replicas/replica-store.js';
 
 export async function recoverOperations(
   deps: AppDeps,
@@ -29,7 +30,8 @@ export async function recoverOperations(
   log: (message: string) => void,
 ): Promise<void> {
   for (const row of await listUnfinishedOperations(deps.context.db, agentId)) {
-    // Operations this process is still running are not interrupted.
+    // Operations this process, or another live replica, is still running are not interrupted.
+    if (await runningElsewhere(deps, row)) continue;
     if (!deps.operations.claim(row.id)) continue;
     try {
       await recoverOne(deps, row, held.find((entry) => entry.app_id === row.app_id) ?? null);
@@ -41,6 +43,13 @@ export async function recoverOperations(
       deps.operations.release(row.id);
     }
   }
+}
+
+/** A pending operation another replica runs: that replica answers it, unless it has died. */
+async function runningElsewhere(deps: AppDeps, row: OperationRow): Promise<boolean> {
+  if (row.state !== 'pending' || !row.replica_id || row.replica_id === deps.operations.replicaId)
+    return false;
+  return isReplicaLive(deps.context.db, row.replica_id);
 }
 
 async function recoverOne(deps: AppDeps, row: OperationRow, held: InventoryEntry | null): Promise<void> {

@@ -18,6 +18,7 @@ import * as billing003 from '../billing/migration-003-billing.js';
 import * as attemptLimits104 from '../limits/migration-104-attempt-limits.js';
 import * as operations101 from '../operations/migration-101-operations.js';
 import * as deployHistory106 from '../operations/migration-106-deploy-history.js';
+import * as operationReplica108 from '../operations/migration-108-operation-replica.js';
 import * as organizationsPart001 from '../organizations/migration-001-organizations.js';
 import * as organizationsPart102 from '../organizations/migration-102-clean-names.js';
 import * as replicas107 from '../replicas/migration-107-replicas.js';
@@ -43,6 +44,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '105_app_extensions': appExtensions105,
   '106_deploy_history': deployHistory106,
   '107_replicas': replicas107,
+  '108_operation_replica': operationReplica108,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

@@ -77,6 +77,8 @@ export class OperationLog {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: (message: string) => void,
+    /** This process among the replicas (PostgreSQL); null when it is the only one. */
+    readonly replicaId: string | null = null,
   ) {}
 
   /**
@@ -98,6 +100,7 @@ export class OperationLog {
       agent_id: start.agentId,
       app_id: appId,
       kind: start.kind,
+      replica_id: this.replicaId,
       payload: JSON.stringify(payload),
       state: 'pending',
       outcome: null,

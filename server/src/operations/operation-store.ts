@@ -11,9 +11,9 @@ export type OperationRow = Selectable<AppOperationsTable>;
  */
 export type OperationState = 'pending' | 'done' | 'failed' | 'undo-pending' | 'unknown';
 
-type HistoryColumns = 'action' | 'version' | 'output' | 'finished_at';
-/** A new operation; the deploy history's columns are null unless given. */
-type NewOperation = Omit<OperationRow, HistoryColumns> & Partial<Pick<OperationRow, HistoryColumns>>;
+type OptionalColumns = 'action' | 'version' | 'output' | 'finished_at' | 'replica_id';
+/** A new operation; the deploy history's columns and its replica are null unless given. */
+type NewOperation = Omit<OperationRow, OptionalColumns> & Partial<Pick<OperationRow, OptionalColumns>>;
 
 /** Inserts a new operation; false when this user already has one with the same key. */
 export async function insertOperation(db: Db, row: NewOperation): Promise<boolean> {

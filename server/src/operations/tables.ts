@@ -28,6 +28,8 @@ export interface AppOperationsTable {
   output: string | null;
   /** When the agent answered (the deploy's duration is finished_at - created_at); null while running. */
   finished_at: number | null;
+  /** The replica running it (PostgreSQL, migration 108): recovery elsewhere waits while it lives. */
+  replica_id: string | null;
 }
 
 export interface OperationTables {

@@ -23,7 +23,12 @@ const HOP_BODY_LIMIT = 16 * 1024 * 1024;
  * On PostgreSQL, makes this process one replica among others: its presence is shared from the
  * start, it leaves the table when it closes, and it takes hops once it listens.
  */
-export async function joinReplicas(app: FastifyInstance, context: AppContext, hub: AgentHub): Promise<void> {
+/** Resolves with this replica's id. */
+export async function joinReplicas(
+  app: FastifyInstance,
+  context: AppContext,
+  hub: AgentHub,
+): Promise<string> {
   const log = (message: string) => app.log.warn(message);
   const secret = await loadOrCreateSecret(context.db, HOP_SECRET_NAME);
   const presence = new SharedPresence(context.db, {
@@ -39,6 +44,7 @@ export async function joinReplicas(app: FastifyInstance, context: AppContext, hu
   // Leaves the table before the database closes (onClose hooks run last-added first).
   app.addHook('onClose', async () => presence.close());
   await registerHopRoutes(app, hub, secret);
+  return presence.replicaId;
 }
 
 /** This process's own listener, as another process on this machine reaches it. */

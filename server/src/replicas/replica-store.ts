@@ -59,6 +59,16 @@ export async function removeDeadReplicas(db: Kysely<Database>, graceMs: number):
     .execute();
 }
 
+export async function isReplicaLive(db: Kysely<Database>, replicaId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('server_replicas')
+    .select('id')
+    .where('id', '=', replicaId)
+    .where('lease_until', '>', dbNow)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function liveReplicas(db: Kysely<Database>): Promise<LiveReplica[]> {
   return db.selectFrom('server_replicas').select(['id', 'url']).where('lease_until', '>', dbNow).execute();
 }

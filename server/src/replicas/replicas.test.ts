@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { setAgentPlan } from '../agents/agent-store.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
@@ -141,6 +142,50 @@ if (process.env.TEST_DATABASE_URL) {
     );
     const offline = await listNetworks(replicas[1]!, agentId);
     assert.equal((offline.json() as { message: string }).message, 'Agent is offline');
+  });
+
+  test('a deploy run by one replica is not recovered by the replica holding the agent meanwhile', async () => {
+    const asked: string[] = [];
+    let holder: SimulatedAgent | null = null;
+    const { agent, agentId } = await agentOnFirstReplica(async (method, params) => {
+      asked.push(method);
+      if (method === 'operation.status') return { state: 'unknown' }; // not in its journal yet
+      if (method !== 'app.deploy') return {};
+      // An inventory reaches the holding replica while the deploy is on its way: recovery runs there.
+      holder?.send({ type: 'inventory', apps: [] });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return { app_id: (params as { deployment: { app_id: string } }).deployment.app_id, status: 1 };
+    });
+    holder = agent;
+    await setAgentPlan(replicas[0]!.dockhand.db, agentId, { status: 'free', source: null });
+    await waitUntil(
+      async () => (await statusOn(replicas[1]!, agentId))?.status === 1,
+      10_000,
+      'online on the other replica',
+    );
+    const created = await replicas[1]!.inject({
+      method: 'POST',
+      url: `/api/v1/apps/create-app?agent_id=${agentId}`,
+      headers: owner.headers,
+      payload: {
+        config: {
+          name: 'raced',
+          files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
+          variables: [],
+        },
+        files: { f: 'services: {}\n' },
+        variables: {},
+      },
+    });
+    assert.equal(created.statusCode, 200, created.body);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // any recovery has ended by now
+    assert.deepEqual(asked, ['app.deploy']);
+    const operation = await replicas[0]!.dockhand.db
+      .selectFrom('app_operations')
+      .select('state')
+      .where('agent_id', '=', agentId)
+      .executeTakeFirstOrThrow();
+    assert.equal(operation.state, 'done');
   });
 
   test('a hop not signed with the replicas’ key is refused', async () => {
