@@ -41,6 +41,7 @@ import { registerNetworkRoutes } from './networks/routes.js';
 import { registerVolumeRoutes } from './volumes/routes.js';
 import { VolumeService } from './volumes/volume-service.js';
 import { OperationLog } from './operations/operation-log.js';
+import { registerDeployProgressRoutes } from './apps/deploy-progress-routes.js';
 import { joinReplicas } from './replicas/replica-routes.js';
 import { registerOrganizationRoutes } from './organizations/routes.js';
 import { RegistryService } from './registries/registry-service.js';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAgentReleaseRoutes(app, new AgentReleaseService(context, hub, (m) => app.log.warn(m)));
   registerAppRoutes(app, apps, inventory);
   registerHistoryRoutes(app, apps);
+  registerDeployProgressRoutes(app, apps);
   registerCatalogRoutes(app, context, apps);
   registerRegistryRoutes(app, new RegistryService(context, hub));
   registerNetworkRoutes(app, new NetworkService(context, hub));

@@ -20,4 +20,6 @@ export const appErrors = {
     ),
   deployNotFound: () => new DomainError('DEPLOY_NOT_FOUND', "This deploy is not in the app's history"),
   deployIdRequired: () => new DomainError('DEPLOY_ID_REQUIRED', 'Deploy ID is required'),
+  deployNotRunning: () =>
+    new DomainError('DEPLOY_NOT_RUNNING', 'This deploy is no longer running, so it cannot be cancelled.'),
 } as const;

@@ -213,7 +213,7 @@ test('a message from a newer agent is ignored; a message that breaks the contrac
   const agent = new SimulatedAgent(await createAgentKeys());
   agent.connect(url);
   await agent.waitFor(() => agent.pairingCode !== null);
-  agent.socket?.send(JSON.stringify({ type: 'deploy-progress', app_id: 'a1', step: 'pull' }));
+  agent.socket?.send(JSON.stringify({ type: 'container-metrics', app_id: 'a1', cpu: 0.5 }));
   agent.socket?.send(JSON.stringify({ type: 'proof', signature: 'late, ignored' }));
   await new Promise((resolve) => setTimeout(resolve, 200));
   assert.equal(agent.closeCode, null);

@@ -17,6 +17,7 @@ import { PendingRequests } from './pending-requests.js';
 import { parseAgentCertificate, verifyProof, type ParsedCertificate } from './certificate.js';
 import type { AgentHubConfig } from './config.js';
 import { newPairingCode } from '../agents/pairing-code.js';
+import { deployOfRequest, DeployProgressBoard } from './deploy-progress-board.js';
 import {
   CloseCode,
   decodeAgentMessage,
@@ -24,6 +25,7 @@ import {
   type AgentMethods,
   type AgentToServer,
   type AppStatusEntry,
+  type DeployProgress,
   type InventoryEntry,
   type ServerToAgent,
 } from 'contract';
@@ -59,6 +61,8 @@ export class AgentHub implements AgentPresence, DockerHealth {
   private readonly online = new Map<string, Session>();
   private readonly awaitingClaim = new Map<string, Session>();
   private readonly requests = new PendingRequests();
+  /** Deploys running through this process's connections, with their latest progress. */
+  readonly deploys = new DeployProgressBoard();
   private readonly heartbeat: NodeJS.Timeout;
   private replicas: ReplicaLink | null = null;
 
@@ -163,9 +167,17 @@ export class AgentHub implements AgentPresence, DockerHealth {
   ): Promise<AgentMethods[M]['result']> {
     const session = this.online.get(agentId);
     if (!session) return Promise.reject(agentErrors.offline());
-    return this.requests.start(agentId, method, timeoutMs, (id) =>
+    const deploy = deployOfRequest(method, params);
+    if (deploy) this.deploys.begin(deploy.operationId, agentId, deploy.appId);
+    const sent = this.requests.start(agentId, method, timeoutMs, (id) =>
       this.send(session, { type: 'request', id, method, params }),
     ) as Promise<AgentMethods[M]['result']>;
+    return deploy ? sent.finally(() => this.deploys.end(deploy.operationId)) : sent;
+  }
+
+  /** The latest progress of a deploy running through this process (deploy-progress-board.ts). */
+  deployProgress(operationId: string): DeployProgress | null {
+    return this.deploys.latest(operationId);
   }
 
   /** Called when a user claimed the code of a waiting agent: it becomes that agent at once. */
@@ -226,6 +238,10 @@ export class AgentHub implements AgentPresence, DockerHealth {
         return;
       case 'inventory':
         if (session.agentId) await this.events.onInventory(session.agentId, message.apps);
+        return;
+      case 'deploy-progress':
+        if (session.agentId)
+          this.deploys.report(session.agentId, message.operation_id, message.app_id, message.progress);
         return;
       case 'response':
         if (session.agentId) this.requests.answer(session.agentId, message);

@@ -73,6 +73,30 @@ export async function listUnfinishedOperations(db: Db, agentId: string): Promise
 }
 
 /**
+ * The deploy of `actions` running now for an app on an agent (pending: the agent was asked and has
+ * not answered), newest first; null when none runs. Found by agent too, so a create, whose app has
+ * no row yet, is found the same way.
+ */
+export async function findRunningDeploy(
+  db: Db,
+  agentId: string,
+  appId: string,
+  actions: readonly string[],
+): Promise<Pick<OperationRow, 'id' | 'action' | 'version' | 'created_at'> | null> {
+  const row = await db
+    .selectFrom('app_operations')
+    .select(['id', 'action', 'version', 'created_at'])
+    .where('agent_id', '=', agentId)
+    .where('app_id', '=', appId)
+    .where('state', '=', 'pending')
+    .where('action', 'in', [...actions])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? { ...row, created_at: Number(row.created_at) } : null;
+}
+
+/**
  * Finished operations older than `before` are only kept for retries: drop them, except the deploy
  * history of apps that still exist (trimDeployHistory bounds it).
  */

@@ -150,6 +150,20 @@ export const serverCases: Case[] = [
     expected: members(404),
   },
   {
+    // Nothing runs: every member may watch and learns that; nothing else.
+    name: 'get-deploy-progress',
+    prepare: withApp,
+    request: (f) => get(`/api/v1/apps/get-deploy-progress?${q(f)}&app_id=${appId(f)}`),
+    expected: members(ok),
+  },
+  {
+    // Only those who may deploy may cancel; for them no such deploy runs (409).
+    name: 'cancel-deploy',
+    prepare: withApp,
+    request: (f) => post(`/api/v1/apps/cancel-deploy?${q(f)}`, { app_id: appId(f), deploy_id: 'none' }),
+    expected: managers(409),
+  },
+  {
     name: 'get-inventory',
     request: (f) => get(`/api/v1/apps/get-inventory?${q(f)}`),
     expected: members(ok),

@@ -1,0 +1,209 @@
+/**
+ * Watching and cancelling a running deploy (issue 14), against a simulated agent that holds its
+ * deploys until told and reports progress as the real one does: the route shows the latest
+ * snapshot while the deploy runs (a create too, by its app id), nothing once it ended or for an
+ * operation that is not running; cancel-deploy reaches the agent, the deploy fails and the previous
+ * version is put back through the usual undo.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { AppDeployment, DeployProgress } from 'contract';
+import { setAgentPlan } from '../agents/agent-store.js';
+import { signIn, type TestUser } from '../test/sign-in.js';
+import {
+  AgentFailure,
+  createAgentKeys,
+  pairSimulatedAgent,
+  SimulatedAgent,
+} from '../test/simulated-agent.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let testApp: TestApp;
+let owner: TestUser;
+let agent: SimulatedAgent;
+let agentId: string;
+
+interface HeldDeploy {
+  operationId: string | undefined;
+  appId: string;
+  finish(failure?: Error): void;
+}
+/** Deploys the simulated agent received and holds (those without an operation id, undos, are answered at once). */
+const held: HeldDeploy[] = [];
+const requests: { method: string; params: Record<string, unknown> }[] = [];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads varied payloads
+type Answer = { status: number; success: boolean; message: string; data?: any };
+
+async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<Answer> {
+  const response = await testApp.app.inject({ method, url: path, headers: owner.headers, payload: body });
+  return { status: response.statusCode, ...(response.json() as Omit<Answer, 'status'>) };
+}
+
+const appFiles = {
+  files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
+  variables: [],
+};
+const saveApp = (mode: 'create' | 'update', config: object) =>
+  call('POST', `/api/v1/apps/${mode}-app?agent_id=${agentId}`, {
+    config: { ...config, ...appFiles },
+    files: { f: 'services: {}\n' },
+    variables: {},
+  });
+const progressOf = async (appId: string) => {
+  const answer = await call('GET', `/api/v1/apps/get-deploy-progress?agent_id=${agentId}&app_id=${appId}`);
+  assert.equal(answer.status, 200, answer.message);
+  return answer.data.deploy as null | {
+    id: string;
+    action: string;
+    version: string | null;
+    elapsed_ms: number;
+    progress: DeployProgress | null;
+  };
+};
+const cancel = (appId: string, deployId: string) =>
+  call('POST', `/api/v1/apps/cancel-deploy?agent_id=${agentId}`, { app_id: appId, deploy_id: deployId });
+
+function building(lines: string[]): DeployProgress {
+  return {
+    step: 'building',
+    cancelled: false,
+    images: [],
+    services: [],
+    builds: [{ service: 'web', done: false, lines }],
+  };
+}
+
+async function nextHeld(): Promise<HeldDeploy> {
+  const count = held.length;
+  await agent.waitFor(() => held.length > count);
+  return held[count]!;
+}
+
+before(async () => {
+  testApp = await createTestApp();
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  owner = await signIn(testApp.app, 'progress-owner@example.com', 'Paula Progress');
+  const organizationId = (
+    await call('POST', '/api/v1/organization/create-organization', { name: 'Progress' })
+  ).data.id as string;
+  agent = new SimulatedAgent(await createAgentKeys(), (method, raw) => {
+    const params = raw as { operation_id?: string; deployment?: AppDeployment; app_id?: string };
+    requests.push({ method, params: raw as Record<string, unknown> });
+    if (method === 'operation.cancel') {
+      const deploy = held.find((entry) => entry.operationId === params.operation_id);
+      if (!deploy) return { cancelled: false };
+      deploy.finish(new AgentFailure('The deploy was cancelled. The previous version was restored.', ''));
+      return { cancelled: true };
+    }
+    if (method === 'app.delete') return { deleted: true };
+    const appId = params.deployment?.app_id ?? params.app_id ?? '';
+    if (method !== 'app.deploy' || !params.operation_id) return { app_id: appId, status: 1 };
+    return new Promise((resolve, reject) => {
+      held.push({
+        operationId: params.operation_id,
+        appId,
+        finish: (failure) => (failure ? reject(failure) : resolve({ app_id: appId, status: 1 })),
+      });
+    });
+  });
+  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organizationId);
+  await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'free', source: null });
+});
+
+after(async () => {
+  agent.close();
+  await testApp.close();
+});
+
+const board = () => testApp.app.dockhand.presence as unknown as { deploys: { size: number } };
+
+test('a running create shows its latest progress by app id; once it ended nothing is kept', async () => {
+  const creating = saveApp('create', { name: 'watched', version: '1.0' });
+  const deploy = await nextHeld();
+  const running = await progressOf(deploy.appId);
+  assert.ok(running, 'the create is running');
+  assert.equal(running.action, 'create');
+  assert.equal(running.progress, null, 'no event yet');
+  assert.ok(running.elapsed_ms >= 0);
+
+  agent.send({
+    type: 'deploy-progress',
+    operation_id: running.id,
+    app_id: deploy.appId,
+    progress: building(['Step 1/2'])!,
+  });
+  agent.send({
+    type: 'deploy-progress',
+    operation_id: running.id,
+    app_id: deploy.appId,
+    progress: building(['Step 1/2', 'Step 2/2 : RUN make']),
+  });
+  let latest: DeployProgress | null = running.progress;
+  for (let tries = 0; tries < 100 && latest?.builds[0]?.lines.length !== 2; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    latest = (await progressOf(deploy.appId))?.progress ?? null;
+  }
+  assert.deepEqual(latest, building(['Step 1/2', 'Step 2/2 : RUN make']), 'only the latest snapshot');
+
+  deploy.finish();
+  assert.equal((await creating).status, 200);
+  assert.equal(await progressOf(deploy.appId), null, 'nothing runs any more');
+  assert.equal(board().deploys.size, 0, 'the snapshot was dropped');
+  // A late event for the ended deploy is not kept.
+  agent.send({
+    type: 'deploy-progress',
+    operation_id: running.id,
+    app_id: deploy.appId,
+    progress: building(['late']),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(board().deploys.size, 0);
+});
+
+test("an update cancelled while it runs fails with the agent's words and the previous version is redeployed", async () => {
+  const created = saveApp('create', { name: 'cancelled', version: '1.0' });
+  const first = await nextHeld();
+  first.finish();
+  const appId = (await created).data.id as string;
+
+  const updating = saveApp('update', { id: appId, version: '2.0' });
+  const update = await nextHeld();
+  const running = await progressOf(appId);
+  assert.equal(running?.action, 'version');
+  assert.equal(running.version, '2.0');
+
+  const cancelled = await cancel(appId, running.id);
+  assert.equal(cancelled.status, 200, cancelled.message);
+  const answer = await updating;
+  assert.notEqual(answer.status, 200);
+  assert.match(answer.message, /^The deploy was cancelled\. The previous version was restored\./);
+  assert.equal(update.operationId, running.id);
+  // The usual undo of a failed update: the previous deployment sent again (no operation id).
+  await agent.waitFor(() =>
+    requests.some(
+      (request) =>
+        request.method === 'app.deploy' &&
+        request.params.operation_id === undefined &&
+        (request.params.deployment as AppDeployment).app_id === appId,
+    ),
+  );
+  const details = await call('GET', `/api/v1/apps/get-app?agent_id=${agentId}&app_id=${appId}`);
+  assert.equal(details.data.config.version, '1.0', 'the app keeps its previous version');
+  assert.equal(await progressOf(appId), null);
+
+  const again = await cancel(appId, running.id);
+  assert.equal(again.status, 409);
+  assert.equal(again.message, 'This deploy is no longer running, so it cannot be cancelled.');
+});
+
+test('an event for a deploy that does not run here is dropped', async () => {
+  agent.send({
+    type: 'deploy-progress',
+    operation_id: 'not-running',
+    app_id: 'x',
+    progress: building(['x']),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(board().deploys.size, 0);
+});
