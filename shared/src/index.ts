@@ -97,6 +97,8 @@ export { appInventoryQueryOptions, appStatusesQueryOptions, appsQueryOptions } f
 export { controlApp, deleteApp, settleFoundApp } from './api/apps';
 export type { AppInventory, AppOperation } from './api/apps';
 export { catalogQueryOptions } from './query/catalogQueries';
+export { deployFailureProps, deployHistoryPath, deployOutputQueryOptions } from './query/deployQueries';
+export type { DeployFailureProps, DeployOutputQuery } from './query/deployQueries';
 export { useDeleteAgentMutation } from './api/useDeleteAgentMutation';
 export { useRenameAgentMutation } from './api/useRenameAgentMutation';
 export { agentSubscriptionUrl, businessSubscriptionUrl, portalUrl } from './api/billing';

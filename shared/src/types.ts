@@ -188,4 +188,6 @@ export interface ApiEnvelope<T> {
   success: boolean;
   message: string;
   data?: T;
+  /** On a failed deploy: its entry in the app's deploy history. */
+  operation_id?: string;
 }

@@ -1,7 +1,15 @@
 import { Button, Flex, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, type KeyboardEvent } from 'react';
-import { appsQueryOptions, encryptForAgent, useCurrentAgent, useToastMessage, type AppDetails } from 'shared';
+import {
+  appsQueryOptions,
+  deployFailureProps,
+  encryptForAgent,
+  useCurrentAgent,
+  useToastMessage,
+  type AppDetails,
+} from 'shared';
+import { DeployFailure } from 'shared/src/ui/DeployFailure';
 import {
   ConfigEditor,
   configMetaOf,
@@ -121,6 +129,7 @@ export function EditorTab({
           {deploying ? 'Deploying...' : 'Deploy'}
         </Button>
       </Flex>
+      {save.error && <DeployFailure {...deployFailureProps(save.error, agentId, appId)} />}
     </Stack>
   );
 }

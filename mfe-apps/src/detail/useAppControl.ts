@@ -18,6 +18,8 @@ export interface AppControl {
   /** An operation or its transition window is running: every control is off. */
   busy: boolean;
   run: (operation: AppOperation) => void;
+  /** Why the last operation failed (cleared when the next one starts). */
+  error: Error | null;
 }
 
 /**
@@ -70,5 +72,6 @@ export function useAppControl(agentId: string, appId: string, isLive: boolean): 
     operation: control.isPending ? control.variables : null,
     busy: control.isPending || transitioning,
     run,
+    error: control.error,
   };
 }

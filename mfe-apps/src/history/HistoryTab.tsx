@@ -13,8 +13,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEPLOY_ACTION_LABELS, type DeployResult } from 'shared';
-import { DeployOutput } from './DeployOutput';
+import { DEPLOY_ACTION_LABELS, deployOutputQueryOptions, type DeployResult } from 'shared';
+import { DeployOutput } from 'shared/src/ui/DeployOutput';
 import { deployHistoryQueryOptions, type DeployEntry } from './history-api';
 
 /** `?deploy=<id>` opens that entry (a failed deploy's error links here). */
@@ -93,7 +93,7 @@ export function HistoryTab({ agentId, appId }: { agentId: string; appId: string 
             {expanded.includes(index) && (
               <Box>
                 {entry.message && <Text mb={2}>{entry.message}</Text>}
-                <DeployOutput agentId={agentId} appId={appId} deployId={entry.id} />
+                <DeployOutput query={deployOutputQueryOptions(agentId, entry.id, appId)} />
               </Box>
             )}
           </AccordionPanel>

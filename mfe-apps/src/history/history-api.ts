@@ -33,18 +33,3 @@ export const deployHistoryQueryOptions = (agentId: string, appId: string) =>
     refetchInterval: (query) =>
       query.state.data?.some((entry) => entry.result === 'running') ? RUNNING_POLL_MS : false,
   });
-
-/** A finished deploy's output never changes: read once. */
-export const deployOutputQueryOptions = (agentId: string, appId: string, deployId: string) =>
-  queryOptions({
-    queryKey: queryKeys.apps.deployOutput(agentId, appId, deployId),
-    queryFn: async ({ signal }) =>
-      (
-        await apiGet<{ output: string }>('/api/v1/apps/get-deploy-output', {
-          query: { agent_id: agentId, app_id: appId, deploy_id: deployId },
-          failureMessage: 'Failed to load the deploy output',
-          signal,
-        })
-      ).output,
-    staleTime: Infinity,
-  });

@@ -21,6 +21,7 @@ import {
   appsQueryOptions,
   capabilityValue,
   catalogQueryOptions,
+  deployFailureProps,
   DOCKER_NOT_RESPONDING_APP,
   isServerUnpaid,
   useCurrentAgent,
@@ -28,6 +29,7 @@ import {
   useToastMessage,
   type AppDetails,
 } from 'shared';
+import { DeployFailure } from 'shared/src/ui/DeployFailure';
 import { appDetailsQueryOptions } from '../app-api';
 import { REMOTE_BUILD } from '../buildInfo';
 import { AboutCard } from '../detail/AboutCard';
@@ -155,6 +157,7 @@ export default function AppDetailPage() {
           </Box>
           {catalogItem && <AboutCard item={catalogItem} />}
         </Flex>
+        {control.error && <DeployFailure {...deployFailureProps(control.error, agentId, appId)} />}
         <Tabs isLazy colorScheme="blue" {...tabParam}>
           <TabList>
             <Tab id="editor">Editor</Tab>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { recordToasts } from 'shared/src/test-support/api';
 import { NEW_APP_DRAFT_KEY } from '../drafts';
@@ -134,4 +134,39 @@ test('a new app can be created exposed on a host port: the app itself is named a
   expect(body.config.supported_extensions).toEqual([{ extension: 'expose', service: 'web', port: 80 }]);
   const hostPort = body.config.variables.find((variable) => variable.name === 'EXPOSE_HOST_PORT');
   expect(body.variables[hostPort!.id]).toBe('8081');
+});
+
+test('a failed create shows its first line and its full output by deploy id, with no history link (no app was left)', async () => {
+  const { fetchMock } = renderPage(<CreateAppPage />, {
+    route: '/create-app',
+    path: '/create-app',
+    answers: {
+      ...answers,
+      '/api/v1/apps/create-app': {
+        status: 502,
+        body: {
+          success: false,
+          message:
+            'compose.yml is not valid YAML (line 1, column 11). docker compose config failed (exit 1): expected the node content. The app was not created and nothing of it was left on the server.',
+          operation_id: 'op-create',
+        },
+      },
+      '/api/v1/apps/get-deploy-output': ok({ output: '$ docker compose config\nyaml.parser.ParserError' }),
+    },
+  });
+  await userEvent.type(screen.getByLabelText(/App Name/), 'broken');
+  await writeCompose();
+  await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+  const block = await screen.findByTestId('deploy-failure');
+  expect(within(block).getByText('compose.yml is not valid YAML (line 1, column 11).')).toBeInTheDocument();
+  expect(within(block).queryByRole('link')).not.toBeInTheDocument();
+  await userEvent.click(within(block).getByRole('button', { name: 'Show full output' }));
+  expect(await within(block).findByLabelText('Deploy output')).toHaveTextContent('ParserError');
+  const read = fetchMock.mock.calls
+    .map(([url]) => new URL(url as string))
+    .find((url) => url.pathname === '/api/v1/apps/get-deploy-output')!;
+  expect(read.searchParams.get('deploy_id')).toBe('op-create');
+  expect(read.searchParams.has('app_id')).toBe(false);
+  // The draft stays to be fixed.
+  expect(screen.getByLabelText(/App Name/)).toHaveValue('broken');
 });

@@ -16,12 +16,14 @@ import { useNavigate } from 'react-router-dom';
 import {
   appsQueryOptions,
   DEFAULT_APP_ICON,
+  deployFailureProps,
   encryptForAgent,
   isServerUnpaid,
   useCurrentAgent,
   useToastMessage,
   validateAppName,
 } from 'shared';
+import { DeployFailure } from 'shared/src/ui/DeployFailure';
 import { REMOTE_BUILD } from '../buildInfo';
 import {
   ConfigEditor,
@@ -149,6 +151,8 @@ export default function CreateAppPage() {
             {create.isPending ? 'Processing...' : 'Create'}
           </Button>
         </Flex>
+        {/* A failed create was rolled back: no app, so no history entry to link. */}
+        {create.error && <DeployFailure {...deployFailureProps(create.error, agentId, null)} />}
       </Stack>
     </Box>
   );

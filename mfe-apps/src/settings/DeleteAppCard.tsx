@@ -1,9 +1,10 @@
-import { Checkbox, ListItem, Stack, Text, UnorderedList, useDisclosure } from '@chakra-ui/react';
+import { Box, Checkbox, ListItem, Stack, Text, UnorderedList, useDisclosure } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useToastMessage, type AppConfig } from 'shared';
+import { deployFailureProps, useToastMessage, type AppConfig } from 'shared';
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 import { DangerCard } from 'shared/src/ui/DangerCard';
+import { DeployFailure } from 'shared/src/ui/DeployFailure';
 import { useDeleteAppMutation } from '../useDeleteAppMutation';
 
 /** 'Delete App': the confirmation lists what goes and lets the user keep the data volumes. */
@@ -30,6 +31,7 @@ export function DeleteAppCard({
   );
   const open = () => {
     setKeepVolumes(false);
+    remove.reset();
     confirm.onOpen();
   };
   const onDeleted = () => {
@@ -50,7 +52,8 @@ export function DeleteAppCard({
         title="Are you sure?"
         confirmLabel="Delete App"
         isLoading={remove.isPending}
-        onConfirm={() => remove.mutate({ keepVolumes }, { onSuccess: onDeleted })}
+        // A failure closes the dialog: its error block, under the card, links to the history.
+        onConfirm={() => remove.mutate({ keepVolumes }, { onSuccess: onDeleted, onError: confirm.onClose })}
         onClose={confirm.onClose}
       >
         <Stack spacing={3}>
@@ -86,6 +89,11 @@ export function DeleteAppCard({
           </Text>
         </Stack>
       </ConfirmDialog>
+      {remove.error && (
+        <Box px={5} pb={5}>
+          <DeployFailure {...deployFailureProps(remove.error, agentId, config.id)} />
+        </Box>
+      )}
     </DangerCard>
   );
 }

@@ -25,12 +25,14 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   FREE_PLAN_MORE_VERSIONS_MESSAGE,
   appsQueryOptions,
+  deployFailureProps,
   useToastMessage,
   validateAppName,
   versionChoiceLabel,
   type CatalogItem,
   type SubscriptionStatus,
 } from 'shared';
+import { DeployFailure } from 'shared/src/ui/DeployFailure';
 import { defaultVersion, installableVersions, suggestAppName } from './catalog-action';
 import { useInstallAppMutation } from './useInstallAppMutation';
 
@@ -163,6 +165,8 @@ export function InstallDialog({
                 )}
               </FormControl>
             )}
+            {/* A failed install was rolled back: no app, so no history entry to link. */}
+            {install.error && <DeployFailure {...deployFailureProps(install.error, agentId, null)} />}
           </Stack>
         </ModalBody>
         <ModalFooter gap={3}>

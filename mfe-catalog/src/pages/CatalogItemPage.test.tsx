@@ -105,3 +105,47 @@ test('an unknown item says it was not found', async () => {
     screen.getByText('The requested application could not be found in the catalog.'),
   ).toBeInTheDocument();
 });
+
+test('a failed install shows its first line in the dialog, and its full output one click away', async () => {
+  const { fetchMock } = renderCatalogPage(<CatalogItemPage />, {
+    route: '/catalog/nextcloud',
+    path: '/catalog/:appName',
+    agent: agentOn('free'),
+    items: [nextcloud],
+    answers: {
+      '/api/v1/catalog/install-app': {
+        status: 502,
+        body: {
+          success: false,
+          message:
+            'Service app: the image nextcloud:29.0.1 cannot be pulled (the registry cannot be reached from the server). docker compose up failed (exit 1): no such host. The app was not created and nothing of it was left on the server.',
+          operation_id: 'op-install',
+        },
+      },
+      '/api/v1/apps/get-deploy-output': {
+        body: {
+          success: true,
+          message: 'OK',
+          data: { output: '$ docker compose up -d\nPulling app ... no such host' },
+        },
+      },
+    },
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Install' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Install Nextcloud' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Install' }));
+  const block = await within(dialog).findByTestId('deploy-failure');
+  expect(
+    within(block).getByText(
+      'Service app: the image nextcloud:29.0.1 cannot be pulled (the registry cannot be reached from the server).',
+    ),
+  ).toBeInTheDocument();
+  await userEvent.click(within(block).getByRole('button', { name: 'Show full output' }));
+  expect(await within(block).findByLabelText('Deploy output')).toHaveTextContent(
+    'Pulling app ... no such host',
+  );
+  const read = fetchMock.mock.calls
+    .map(([url]) => new URL(url as string))
+    .find((url) => url.pathname === '/api/v1/apps/get-deploy-output')!;
+  expect(read.searchParams.get('deploy_id')).toBe('op-install');
+});

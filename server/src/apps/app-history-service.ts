@@ -20,14 +20,18 @@ export async function deployHistory(
   return rows.map(historyEntry);
 }
 
+/**
+ * One deploy's output: of the app when `appId` is given, else of any deploy of the agent (a failed
+ * create or install leaves no app to name; its error block still shows what compose printed).
+ */
 export async function deployOutput(
   deps: AppDeps,
   agent: AgentRecord,
-  appId: string,
+  appId: string | undefined,
   deployId: string,
 ): Promise<{ output: string }> {
-  const app = await requireApp(deps, agent, appId);
-  const found = await findDeployOutput(deps.context.db, app.id, deployId);
+  const owner = appId ? { appId: (await requireApp(deps, agent, appId)).id } : { agentId: agent.id };
+  const found = await findDeployOutput(deps.context.db, owner, deployId);
   if (!found) throw appErrors.deployNotFound();
   return { output: found.output ?? '' };
 }

@@ -150,6 +150,38 @@ test("another app's deploy, or one that does not exist, is not found", async () 
   assert.equal(missing.message, "This deploy is not in the app's history");
 });
 
+test("a failed create's output is read by its deploy id alone (no app is left to name), on its own server only", async () => {
+  failNext = new AgentFailure(
+    'Service web: its image could not be built: step 2/2 (RUN make) failed with exit code 2',
+    '$ docker compose up -d\nStep 2/2 : RUN make\nmake: *** No rule to make target',
+  );
+  const failed = await call('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+    config: { name: 'history-never', version: '1.0', ...appFiles },
+    files: { f: 'services: {}\n' },
+    variables: {},
+  });
+  assert.notEqual(failed.status, 200);
+  assert.ok(failed.operation_id, 'the failure names its deploy');
+  const read = (agent: string) =>
+    call('GET', `/api/v1/apps/get-deploy-output?agent_id=${agent}&deploy_id=${failed.operation_id}`);
+  const answer = await read(agentId);
+  assert.equal(answer.status, 200, answer.message);
+  assert.match(answer.data.output, /No rule to make target/);
+
+  const otherAgent = new SimulatedAgent(await createAgentKeys(), () => ({}));
+  try {
+    const organizationId = (
+      await call('POST', '/api/v1/organization/create-organization', { name: 'History Two' })
+    ).data.id as string;
+    const otherId = await pairSimulatedAgent(testApp.app, otherAgent, owner, organizationId);
+    const elsewhere = await read(otherId);
+    assert.equal(elsewhere.status, 404, "another server's deploy is not found");
+    assert.equal(elsewhere.message, "This deploy is not in the app's history");
+  } finally {
+    otherAgent.close();
+  }
+});
+
 test(`an app keeps its last ${DEPLOY_HISTORY_LIMIT} deploys`, async () => {
   const appId = await create('history-long');
   for (let index = 0; index < DEPLOY_HISTORY_LIMIT + 2; index += 1)

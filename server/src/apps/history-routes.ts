@@ -35,9 +35,10 @@ export function registerHistoryRoutes(app: FastifyInstance, apps: AppDeps): void
     {
       config: { auth: agentRole(ORGANIZATION_ROLES) },
       schema: {
+        // Without app_id: a deploy of the server whose app is gone (a failed create or install).
         querystring: query({
           agent_id: optionalText(100),
-          app_id: appId,
+          app_id: optionalText(100),
           deploy_id: requiredId(appErrors.deployIdRequired),
         }),
         response: answers(envelope(Type.Object({ output: Type.String() }))),

@@ -189,17 +189,18 @@ export async function listDeployHistory(db: Db, appId: string, limit: number): P
   }));
 }
 
-/** The output of one deploy of the app's history; undefined when the app has no such deploy. */
+/** The output of one deploy of an app's (or an agent's) history; undefined when it has no such deploy. */
 export async function findDeployOutput(
   db: Db,
-  appId: string,
+  owner: { appId: string } | { agentId: string },
   operationId: string,
 ): Promise<{ output: string | null } | undefined> {
-  return db
+  const found = db
     .selectFrom('app_operations')
     .select('output')
     .where('id', '=', operationId)
-    .where('app_id', '=', appId)
-    .where('action', 'is not', null)
-    .executeTakeFirst();
+    .where('action', 'is not', null);
+  return (
+    'appId' in owner ? found.where('app_id', '=', owner.appId) : found.where('agent_id', '=', owner.agentId)
+  ).executeTakeFirst();
 }

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     /** HTTP status when the server answered. */
     readonly status?: number,
+    /** A failed deploy's entry in the app's deploy history (the server's `operation_id`). */
+    readonly operationId?: string,
   ) {
     super(message);
   }

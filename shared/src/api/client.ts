@@ -111,9 +111,10 @@ export async function apiCall<T>(path: string, call: ApiCallOptions = {}): Promi
   }
 
   const envelope = await readEnvelope<T>(response);
+  const operationId = typeof envelope?.operation_id === 'string' ? envelope.operation_id : undefined;
   if (!response.ok) {
     const message = envelope?.message || httpFailureText(response, call);
-    throw new ApiError(message, 'http', response.status);
+    throw new ApiError(message, 'http', response.status, operationId);
   }
   if (!envelope || typeof envelope.success !== 'boolean')
     throw new ApiError(INVALID_RESPONSE, 'invalid-response', response.status);
@@ -122,6 +123,7 @@ export async function apiCall<T>(path: string, call: ApiCallOptions = {}): Promi
       envelope.message || call.rejectedMessage || call.failureMessage || 'Request failed',
       'rejected',
       response.status,
+      operationId,
     );
   return { data: envelope.data as T, message: envelope.message };
 }

@@ -1,18 +1,10 @@
 import { Box, Button, Flex, Spinner, Text, useClipboard } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { deployOutputQueryOptions } from './history-api';
+import type { DeployOutputQuery } from '../query/deployQueries';
 
 /** A deploy's full compose output, read when shown, with a button that copies it. */
-export function DeployOutput({
-  agentId,
-  appId,
-  deployId,
-}: {
-  agentId: string;
-  appId: string;
-  deployId: string;
-}) {
-  const output = useQuery(deployOutputQueryOptions(agentId, appId, deployId));
+export function DeployOutput({ query }: { query: DeployOutputQuery }) {
+  const output = useQuery(query);
   const { onCopy, hasCopied } = useClipboard(output.data ?? '');
   if (output.isPending) return <Spinner size="sm" aria-label="Loading output" />;
   if (output.isError) return <Text color="red.600">{output.error.message}</Text>;
@@ -32,6 +24,7 @@ export function DeployOutput({
         whiteSpace="pre-wrap"
         wordBreak="break-word"
         bg="gray.50"
+        color="gray.800"
         borderWidth="1px"
         rounded="md"
         p={3}

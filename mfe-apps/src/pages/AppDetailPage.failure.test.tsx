@@ -1,0 +1,119 @@
+// The error block of a failed deploy on the app page (issue 14): the short first line, the full
+// compose output one click away (read only then, copyable) and the link to its history entry.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppDetails } from 'shared';
+import { ok, renderPage } from 'shared/src/test-support/render-page';
+import AppDetailPage from './AppDetailPage';
+
+jest.mock('../editor/LazyCodeEditor');
+
+const details: AppDetails = {
+  config: {
+    id: 'app-1',
+    name: 'shop',
+    description: null,
+    version: null,
+    template_id: null,
+    extension: null,
+    icon: 'Box',
+    color: '#38A169',
+    files: [{ id: 'f1', filename: 'compose.yml', is_encrypted: false, type: 'user', app_id: 'app-1' }],
+    variables: [],
+    extension_values: [],
+    supported_extensions: [],
+  },
+  tags: [],
+  versions: [],
+  files: { f1: 'services:\n  web:\n    build: ./app\n' },
+  variables: {},
+};
+
+const FIRST_LINE = 'Service web: its image could not be built: step 3/3 (RUN make) failed with exit code 2.';
+const MESSAGE = `${FIRST_LINE} docker compose up failed (exit 1): make: *** No rule | Service 'web' failed to build. The app was stopped.`;
+const OUTPUT =
+  '$ docker compose up -d --remove-orphans\nStep 3/3 : RUN make\nmake: *** No rule to make target';
+
+function renderFailingApp(route = '/app/app-1') {
+  return renderPage(<AppDetailPage />, {
+    route,
+    path: '/app/:appId',
+    answers: {
+      '/api/v1/apps/get-apps': ok({
+        apps: [{ id: 'app-1', name: 'shop', icon: 'Box', color: '#38A169', extension: null, status: 5 }],
+      }),
+      '/api/v1/apps/get-apps-status': ok({ apps: [{ app_id: 'app-1', status: 5 }] }),
+      '/api/v1/apps/get-app': ok(details),
+      '/api/v1/apps/control-app': {
+        status: 502,
+        body: { success: false, message: MESSAGE, operation_id: 'op-9' },
+      },
+      '/api/v1/apps/get-deploy-output': ok({ output: OUTPUT }),
+      '/api/v1/apps/get-deploy-history': ok({
+        deploys: [
+          {
+            id: 'op-9',
+            action: 'start',
+            version: null,
+            result: 'failed',
+            message: MESSAGE,
+            user: 'Ada',
+            started_at: Date.UTC(2026, 10, 25, 9, 0, 0),
+            duration_ms: 4_000,
+            output_chars: OUTPUT.length,
+          },
+        ],
+      }),
+    },
+  });
+}
+
+const outputReads = (fetchMock: jest.Mock) =>
+  fetchMock.mock.calls.filter(
+    ([url]) => new URL(url as string).pathname === '/api/v1/apps/get-deploy-output',
+  );
+
+async function startAndFail() {
+  const start = await screen.findByRole('button', { name: 'Start' });
+  await waitFor(() => expect(start).toBeEnabled());
+  await userEvent.click(start);
+  return screen.findByTestId('deploy-failure');
+}
+
+test('a failed start shows its first line in the user’s terms, compose’s last lines below it', async () => {
+  const { fetchMock } = renderFailingApp();
+  const block = await startAndFail();
+  // The first line stands on its own, apart from compose's words.
+  expect(within(block).getByText(FIRST_LINE)).toBeInTheDocument();
+  expect(within(block).getByText(/^docker compose up failed \(exit 1\)/)).toHaveTextContent(
+    'The app was stopped.',
+  );
+  // The full output is read only when asked for.
+  expect(outputReads(fetchMock)).toHaveLength(0);
+});
+
+test('its full compose output opens with one click and can be copied', async () => {
+  const { fetchMock } = renderFailingApp();
+  const block = await startAndFail();
+  await userEvent.click(within(block).getByRole('button', { name: 'Show full output' }));
+  expect(await within(block).findByLabelText('Deploy output')).toHaveTextContent('No rule to make target');
+  expect(new URL(outputReads(fetchMock)[0]![0] as string).searchParams.get('deploy_id')).toBe('op-9');
+  expect(within(block).getByRole('button', { name: 'Hide full output' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  const writeText = jest.fn(async () => undefined);
+  Object.assign(navigator, { clipboard: { writeText } });
+  await userEvent.click(within(block).getByRole('button', { name: 'Copy output' }));
+  expect(await within(block).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  expect(writeText).toHaveBeenCalledWith(OUTPUT);
+});
+
+test('its link opens the History tab at that deploy', async () => {
+  renderFailingApp();
+  const block = await startAndFail();
+  await userEvent.click(within(block).getByRole('link', { name: 'Open in the deploy history' }));
+  expect(screen.getByTestId('where')).toHaveTextContent('/app/app-1?tab=history&deploy=op-9');
+  const history = await screen.findByRole('tabpanel', { name: 'History' });
+  expect(await within(history).findByLabelText('Deploy output')).toHaveTextContent('No rule to make target');
+});
