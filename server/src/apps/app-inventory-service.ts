@@ -11,6 +11,7 @@ import { listUnfinishedOperations } from '../operations/operation-store.js';
 import { buildDeployment } from './app-config.js';
 import { newAppRow, type AppDeps } from './app-lookup.js';
 import { recoverOperations } from './app-recovery.js';
+import { loadInventory, saveInventory } from './inventory-store.js';
 import { validateAppName } from './app-rules.js';
 import type { OperationRequest } from '../operations/operation-log.js';
 import type { DeletePayload } from './app-operations.js';
@@ -31,6 +32,7 @@ export interface InventoryDifferences {
 }
 
 export class AppInventoryService {
+  /** One process (SQLite) keeps them here; replicas (PostgreSQL) share them in agent_inventories. */
   private readonly inventories = new Map<string, InventoryEntry[]>();
 
   constructor(
@@ -40,13 +42,20 @@ export class AppInventoryService {
 
   /** An agent's inventory arrived (on connect and after every change): finish interrupted operations. */
   async onInventory(agentId: string, held: InventoryEntry[]): Promise<void> {
-    this.inventories.set(agentId, held);
+    if (this.shared) await saveInventory(this.deps.context.db, agentId, held);
+    else this.inventories.set(agentId, held);
     await recoverOperations(this.deps, agentId, held, this.log);
+  }
+
+  private get shared(): boolean {
+    return this.deps.context.database.engine === 'postgres';
   }
 
   /** Nothing is known while the agent is offline or has not reported yet. */
   async differences(agent: AgentRecord): Promise<InventoryDifferences> {
-    const held = this.inventories.get(agent.id);
+    const held = this.shared
+      ? await loadInventory(this.deps.context.db, agent.id)
+      : this.inventories.get(agent.id);
     if (!held || !this.deps.context.presence.isOnline(agent.id)) return { found: [], missing: [] };
     const { db } = this.deps.context;
     const [records, unfinished] = await Promise.all([

@@ -44,7 +44,15 @@ export interface AppVariablesTable {
   position: number;
 }
 
+/** An agent's last inventory (migration 109, PostgreSQL only): JSON InventoryEntry[]. */
+interface AgentInventoriesTable {
+  agent_id: string;
+  apps: string;
+  updated_at: number;
+}
+
 export interface AppTables {
+  agent_inventories: AgentInventoriesTable;
   apps: AppsTable;
   app_files: AppFilesTable;
   app_variables: AppVariablesTable;

@@ -11,6 +11,7 @@ import * as agentsPart102 from '../agents/migration-102-clean-names.js';
 import * as appsPart100 from '../apps/migration-100-apps.js';
 import * as appsPart102 from '../apps/migration-102-clean-names.js';
 import * as appExtensions105 from '../apps/migration-105-app-extensions.js';
+import * as agentInventories109 from '../apps/migration-109-agent-inventories.js';
 import * as usersPart001 from '../auth/migration-001-users.js';
 import * as sessions002 from '../auth/migration-002-sessions.js';
 import * as emailVerified103 from '../auth/migration-103-email-verified.js';
@@ -45,6 +46,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '106_deploy_history': deployHistory106,
   '107_replicas': replicas107,
   '108_operation_replica': operationReplica108,
+  '109_agent_inventories': agentInventories109,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

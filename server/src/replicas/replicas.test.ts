@@ -188,6 +188,31 @@ if (process.env.TEST_DATABASE_URL) {
     assert.equal(operation.state, 'done');
   });
 
+  test('the apps found on the agent’s server are the same on every replica', async () => {
+    const { agent, agentId } = await agentOnFirstReplica(() => ({}));
+    agent.send({ type: 'inventory', apps: [{ app_id: 'stray-app', project: 'stray', digest: 'd' }] });
+    const inventoryOn = async (replica: FastifyInstance) =>
+      (
+        await replica.inject({
+          method: 'GET',
+          url: `/api/v1/apps/get-inventory?agent_id=${agentId}`,
+          headers: owner.headers,
+        })
+      ).json() as { data: unknown };
+    const expected = { found: [{ app_id: 'stray-app', project: 'stray' }], missing: [] };
+    await waitUntil(
+      async () => JSON.stringify((await inventoryOn(replicas[0]!)).data) === JSON.stringify(expected),
+      10_000,
+      'the stray app found where the agent is connected',
+    );
+    await waitUntil(
+      async () => (await statusOn(replicas[1]!, agentId))?.status === 1,
+      10_000,
+      'online on the other replica',
+    );
+    assert.deepEqual((await inventoryOn(replicas[1]!)).data, expected);
+  });
+
   test('a hop not signed with the replicas’ key is refused', async () => {
     const response = await replicas[0]!.inject({
       method: 'POST',
