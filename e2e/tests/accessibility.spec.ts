@@ -1,13 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
 import {
   dashboardRoutes,
   pageSettled,
-  signedInWithServerAndApp,
+  closeServerWithApp,
+  openServerWithApp,
   type ServerWithApps,
 } from '../fixtures/server-with-apps';
-import { removeComposeProjects } from '../fixtures/test-catalog';
 
 // Issue 18, Accessibility: axe finds no serious or critical violation on any route, signed in
 // with a real server and an app, in light mode, colour contrast (WCAG AA) included.
@@ -16,22 +15,10 @@ let page: Page;
 let setup: ServerWithApps;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  // AxeBuilder needs a page of an explicit context.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
-  page = await context.newPage();
-  setup = await signedInWithServerAndApp(page, {
-    name: 'Axe Walker',
-    // A new user each time: a failed test restarts the worker, which sets up again.
-    email: `axe.walker.${Date.now()}@example.com`,
-  });
+  ({ page, setup } = await openServerWithApp(browser, 'Axe Walker', { colorScheme: 'light' }));
 });
 
-test.afterAll(async () => {
-  await setup?.agent.stop();
-  removeComposeProjects(AGENT_PROJECT_PREFIX);
-  await page?.context().close();
-});
+test.afterAll(() => closeServerWithApp(page, setup));
 
 test('no route has a serious or critical accessibility violation, colour contrast included', async () => {
   test.setTimeout(180_000);

@@ -1,9 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
 import { expectDialogKeepsFocus } from '../fixtures/dialog-focus';
-import { pageSettled, signedInWithServerAndApp, type ServerWithApps } from '../fixtures/server-with-apps';
-import { E2E_APP, removeComposeProjects } from '../fixtures/test-catalog';
+import {
+  pageSettled,
+  closeServerWithApp,
+  openServerWithApp,
+  type ServerWithApps,
+} from '../fixtures/server-with-apps';
+import { E2E_APP } from '../fixtures/test-catalog';
 
 // Issue 18, Accessibility: every main dialog keeps the focus inside while open, gives it back to
 // the control that opened it, and has no serious axe violation; and the deploy journey (catalog →
@@ -13,21 +17,10 @@ let page: Page;
 let setup: ServerWithApps;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(150_000);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
-  page = await context.newPage();
-  setup = await signedInWithServerAndApp(page, {
-    name: 'Keyboard User',
-    // A new user each time: a failed test restarts the worker, which sets up again.
-    email: `keyboard.user.${Date.now()}@example.com`,
-  });
+  ({ page, setup } = await openServerWithApp(browser, 'Keyboard User', { colorScheme: 'light' }));
 });
 
-test.afterAll(async () => {
-  await setup?.agent.stop();
-  removeComposeProjects(AGENT_PROJECT_PREFIX);
-  await page?.context().close();
-});
+test.afterAll(() => closeServerWithApp(page, setup));
 
 async function expectNoSevereViolation(dialog: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page })

@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
-import { pageSettled, signedInWithServerAndApp, type ServerWithApps } from '../fixtures/server-with-apps';
-import { removeComposeProjects } from '../fixtures/test-catalog';
+import {
+  pageSettled,
+  closeServerWithApp,
+  openServerWithApp,
+  type ServerWithApps,
+} from '../fixtures/server-with-apps';
 
 // Issue 18, texts no user could reach: Server Settings' Docker Registries tab says so when the
 // host's owner turned the feature off on a real agent (`dockhand-agent features off
@@ -15,21 +18,12 @@ let page: Page;
 let setup: ServerWithApps;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(150_000);
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  setup = await signedInWithServerAndApp(
-    page,
-    // A new user each time: a failed test restarts the worker, which sets up again.
-    { name: 'Feature Switcher', email: `feature.switcher.${Date.now()}@example.com` },
-    { hostConfig: { features: { docker_registries: false } } },
-  );
+  ({ page, setup } = await openServerWithApp(browser, 'Feature Switcher', {
+    agentOptions: { hostConfig: { features: { docker_registries: false } } },
+  }));
 });
 
-test.afterAll(async () => {
-  await setup?.agent.stop();
-  removeComposeProjects(AGENT_PROJECT_PREFIX);
-  await page?.close();
-});
+test.afterAll(() => closeServerWithApp(page, setup));
 
 test('a server whose agent has registries turned off shows the feature-off text; its networks still work', async () => {
   await page.goto('/#/settings');

@@ -1,8 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
 import { forgetAppRecord } from '../fixtures/server-database';
-import { pageSettled, signedInWithServerAndApp, type ServerWithApps } from '../fixtures/server-with-apps';
-import { composeProjectResources, removeComposeProjects } from '../fixtures/test-catalog';
+import {
+  pageSettled,
+  closeServerWithApp,
+  openServerWithApp,
+  type ServerWithApps,
+} from '../fixtures/server-with-apps';
+import { composeProjectResources } from '../fixtures/test-catalog';
 
 // Issue 15, one inventory reconciled: an app that runs on the server but that Dockhand has no
 // record of (what a crash in the middle of a create leaves) is shown on the dashboard as 'found on
@@ -13,20 +18,10 @@ let page: Page;
 let setup: ServerWithApps;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(150_000);
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  setup = await signedInWithServerAndApp(page, {
-    name: 'Orphan Finder',
-    // A new user each time: a failed test restarts the worker, which sets up again.
-    email: `orphan.finder.${Date.now()}@example.com`,
-  });
+  ({ page, setup } = await openServerWithApp(browser, 'Orphan Finder'));
 });
 
-test.afterAll(async () => {
-  await setup?.agent.stop();
-  removeComposeProjects(AGENT_PROJECT_PREFIX);
-  await page?.close();
-});
+test.afterAll(() => closeServerWithApp(page, setup));
 
 test('an app found on the server is adopted, then deleted normally, leaving nothing in Docker', async () => {
   test.setTimeout(120_000);

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
 import {
   dashboardRoutes,
   pageSettled,
-  signedInWithServerAndApp,
+  closeServerWithApp,
+  openServerWithApp,
   type ServerWithApps,
 } from '../fixtures/server-with-apps';
-import { removeComposeProjects } from '../fixtures/test-catalog';
 
 // Issue 18, Small screens: no page scrolls sideways at phone, tablet or desktop widths, with a
 // real server and an app in place. Screenshots of each go to the test output folder.
@@ -16,20 +15,10 @@ let page: Page;
 let setup: ServerWithApps;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  setup = await signedInWithServerAndApp(page, {
-    name: 'Narrow Screens',
-    // A new user each time: a failed test restarts the worker, which sets up again.
-    email: `narrow.screens.${Date.now()}@example.com`,
-  });
+  ({ page, setup } = await openServerWithApp(browser, 'Narrow Screens'));
 });
 
-test.afterAll(async () => {
-  await setup?.agent.stop();
-  removeComposeProjects(AGENT_PROJECT_PREFIX);
-  await page?.close();
-});
+test.afterAll(() => closeServerWithApp(page, setup));
 
 /** The elements that stick out past the right edge, for a readable failure. */
 function overflowingElements(target: Page) {

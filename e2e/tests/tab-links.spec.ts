@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
-import { pageSettled, signedInWithServerAndApp, type ServerWithApps } from '../fixtures/server-with-apps';
-import { removeComposeProjects } from '../fixtures/test-catalog';
+import {
+  pageSettled,
+  closeServerWithApp,
+  openServerWithApp,
+  type ServerWithApps,
+} from '../fixtures/server-with-apps';
 
 // Issue 18, Links that work: every tabbed page opens the tab its `?tab=<stable name>` names, and
 // the browser's Back and Forward move between the tabs the user chose, in the federated host.
@@ -10,13 +13,7 @@ let page: Page;
 let setup: ServerWithApps;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(150_000);
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  setup = await signedInWithServerAndApp(page, {
-    name: 'Tab Linker',
-    // A new user each time: a failed test restarts the worker, which sets up again.
-    email: `tab.linker.${Date.now()}@example.com`,
-  });
+  ({ page, setup } = await openServerWithApp(browser, 'Tab Linker'));
   // Members is a tab of Business organizations only: buy it in the development checkout.
   await page.goto('/#/organization');
   const checkoutTab = page.waitForEvent('popup');
@@ -29,11 +26,7 @@ test.beforeAll(async ({ browser }) => {
   await expect(page.getByRole('tab', { name: 'Members' })).toBeEnabled();
 });
 
-test.afterAll(async () => {
-  await setup?.agent.stop();
-  removeComposeProjects(AGENT_PROJECT_PREFIX);
-  await page?.close();
-});
+test.afterAll(() => closeServerWithApp(page, setup));
 
 type TabLink = [id: string, name: string];
 
