@@ -55,6 +55,7 @@ function tabbedPages(): { route: string; tabs: [TabLink, TabLink, ...TabLink[]] 
         ['editor', 'Editor'],
         ['settings', 'Settings'],
         ['logs', 'Logs'],
+        ['history', 'History'],
       ],
     },
   ];
