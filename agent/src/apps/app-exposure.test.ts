@@ -10,13 +10,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'node:tls';
 import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { ExtensionText, type AppDeployment, type Exposure } from 'contract';
+import { ExtensionText, type Exposure } from 'contract';
 import { runCommand } from '../docker/run-command.js';
 import { appTestBench, labelledLeftovers, NO_LEFTOVERS } from '../test/docker-fixtures.js';
+import {
+  buildCaddyImage,
+  proxyDeployment as proxyOf,
+  viaProxy,
+  webApp as webAppOf,
+} from '../test/expose-fixtures.js';
 import type { AppManager } from './app-manager.js';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const caddyTag = `dockhand-test-${process.pid}`;
 const HTTP_PORT = 18400 + (process.pid % 500);
 const APP_PORT = HTTP_PORT + 1;
@@ -27,57 +31,15 @@ const bench = appTestBench('expose', {
   ready: async (ready) => {
     apps = ready.apps();
     scratch = await mkdtemp(path.join(os.tmpdir(), 'dh-expose-'));
-    const built = await runCommand('bash', [path.join(repo, 'scripts/build-caddy-image.sh'), caddyTag]);
-    assert.equal(built.exitCode, 0, built.stderr);
+    await buildCaddyImage(caddyTag);
   },
   extraImages: () => [`caddy:${caddyTag}`],
 });
 after(() => rm(scratch, { recursive: true, force: true }));
 
-function files(entries: Record<string, string>): AppDeployment['files'] {
-  return Object.entries(entries).map(([filename, content]) => ({ filename, content, is_encrypted: false }));
-}
-
-/** The Caddy catalog template as the server sends it: its own files, the release tag, the ports. */
-function proxyDeployment(): AppDeployment {
-  const template = path.join(repo, 'server/catalog/templates/caddy');
-  const read = (name: string) => readFileSync(path.join(template, name), 'utf8');
-  const variables = { _VERSION: caddyTag, HTTP_PORT: String(HTTP_PORT), HTTPS_PORT: '443', ACME_EMAIL: '' };
-  return {
-    app_id: 'proxy',
-    project: 'proxy',
-    files: files({ 'compose.yml': read('compose.yml'), Caddyfile: read('Caddyfile') }),
-    variables: Object.entries(variables).map(([name, value]) => ({ name, value, is_encrypted: false })),
-    provides_expose: { service: 'caddy' },
-  };
-}
-
-/** A busybox httpd app whose page says `hello from {appId}`, exposed as `exposure` says. */
-function webApp(appId: string, exposure?: Exposure): AppDeployment {
-  const compose = [
-    'services:',
-    '  web:',
-    `    image: ${bench.image}`,
-    `    command: ["sh", "-c", "echo hello from ${appId} > /www/index.html; exec httpd -f -p 8080 -h /www"]`,
-    '    stop_grace_period: 1s',
-    '',
-  ].join('\n');
-  return {
-    app_id: appId,
-    project: appId,
-    files: files({ 'compose.yml': compose }),
-    variables: [],
-    ...(exposure ? { exposure } : {}),
-  };
-}
-
-const viaProxy = (...domains: string[]): Exposure => ({
-  kind: 'proxy',
-  proxy_app_id: 'proxy',
-  service: 'web',
-  port: 8080,
-  domains,
-});
+/** The Caddy catalog template with the proxy's HTTPS on the host's 443 (what `curl --resolve` reaches). */
+const proxyDeployment = () => proxyOf(caddyTag, { http: HTTP_PORT, https: 443 });
+const webApp = (appId: string, exposure?: Exposure) => webAppOf(bench.image, appId, exposure);
 
 /** The proxy's internal root certificate, copied out of its data volume. */
 async function rootCertificate(): Promise<string> {

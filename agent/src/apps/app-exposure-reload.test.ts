@@ -1,0 +1,79 @@
+// Route changes never interrupt the other apps (issue 16): adding and removing one app's route is a
+// graceful `caddy reload` inside the running proxy, never a restart, and steady streams of HTTPS
+// requests to another app through the same proxy keep being answered meanwhile. On the real engine
+// with the shipped Caddy template on the local stand-in image.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { appTestBench } from '../test/docker-fixtures.js';
+import {
+  buildCaddyImage,
+  firstOk,
+  freePort,
+  proxyContainer,
+  proxyDeployment,
+  proxyRootCertificate,
+  requestStream,
+  viaProxy,
+  webApp,
+  type HttpsTarget,
+} from '../test/expose-fixtures.js';
+import type { AppManager } from './app-manager.js';
+
+const caddyTag = `dockhand-test-reload-${process.pid}`;
+let apps: AppManager;
+let scratch = '';
+const bench = appTestBench('exposereload', {
+  ready: async (ready) => {
+    apps = ready.apps();
+    scratch = await mkdtemp(path.join(os.tmpdir(), 'dh-expose-reload-'));
+    await buildCaddyImage(caddyTag);
+  },
+  extraImages: () => [`caddy:${caddyTag}`],
+});
+after(() => rm(scratch, { recursive: true, force: true }));
+
+test("adding and removing one app's route neither restarts the proxy nor interrupts another app's traffic", async () => {
+  const httpsPort = await freePort();
+  await apps.deploy(proxyDeployment(caddyTag, { http: await freePort(), https: httpsPort }));
+  await apps.deploy(webApp(bench.image, 'steady', viaProxy('steady.test')));
+  const proxy = await proxyContainer(`${bench.prefix}proxy`);
+  const ca = await proxyRootCertificate(proxy.id, path.join(scratch, 'root.crt'));
+  await firstOk('steady.test', { port: httpsPort, ca });
+
+  const keepAlive = new https.Agent({ keepAlive: true, maxSockets: 1 });
+  const target = (agent: HttpsTarget['agent']): HttpsTarget => ({ port: httpsPort, ca, agent });
+  const streams = {
+    'new connection per request': requestStream('steady.test', target(false)),
+    'kept-alive connection': requestStream('steady.test', target(keepAlive)),
+  };
+  const stopped = () => Promise.all(Object.values(streams).map((stream) => stream.stop()));
+  const reloads = 4;
+  let failure: unknown = null;
+  try {
+    for (let round = 0; round < reloads / 2; round += 1) {
+      await apps.deploy(webApp(bench.image, 'other', viaProxy('other.test')));
+      await firstOk('other.test', { port: httpsPort, ca });
+      await apps.deploy(webApp(bench.image, 'other'));
+    }
+  } catch (error) {
+    failure = error;
+  }
+  const [fresh, kept] = await stopped();
+  keepAlive.destroy();
+  if (failure) throw failure;
+  assert.equal((await proxyContainer(`${bench.prefix}proxy`)).startedAt, proxy.startedAt, 'never restarted');
+  assert.ok(kept!.total > 20 && fresh!.total > 20, 'steady streams');
+  assert.deepEqual([kept!.failed, kept!.reasons], [0, []], 'no request on a kept-alive connection failed');
+  // A connection that arrives at the instant of a reload may be reset: Caddy (2.6 and later, on
+  // Linux) binds a new socket with SO_REUSEPORT and closes the old one, and the kernel drops what
+  // still waits in the old socket's queue. bench/expose measures how often; never more than one
+  // per reload, and never an outage.
+  assert.ok(
+    fresh!.failed <= reloads,
+    `new connections: ${fresh!.failed} failed (${fresh!.reasons.join(', ')})`,
+  );
+});
