@@ -34,14 +34,26 @@ export const registriesQueryOptions = (agentId: string) => dockerListQueryOption
 export const networksQueryOptions = (agentId: string) => dockerListQueryOptions('networks', agentId);
 export const volumesQueryOptions = (agentId: string) => dockerListQueryOptions('volumes', agentId);
 
-/** A Docker change: HTTP failures read 'Failed to {action}: …', a refusal without a message the spec's default. */
-async function post(path: string, body: object, action: string, rejectedMessage: string): Promise<string> {
+const ITEM = { registries: 'registry', networks: 'network', volumes: 'volume' } as const;
+const VERB_TEXT = { create: 'Create', delete: 'Delete' } as const;
+
+/**
+ * A Docker change, `POST /api/v1/{kind}/{verb}-{item}`: HTTP failures read 'Failed to {verb} {item}: …',
+ * a refusal without a message the spec's default '{Verb} {item} failed'.
+ */
+async function change(
+  kind: keyof DockerLists,
+  verb: keyof typeof VERB_TEXT,
+  agentId: string,
+  fields: object,
+): Promise<string> {
+  const item = ITEM[kind];
   return (
-    await apiCall<unknown>(path, {
+    await apiCall<unknown>(`/api/v1/${kind}/${verb}-${item}`, {
       method: 'POST',
-      body,
-      failureMessage: `Failed to ${action}`,
-      rejectedMessage,
+      body: { agent_id: agentId, ...fields },
+      failureMessage: `Failed to ${verb} ${item}`,
+      rejectedMessage: `${VERB_TEXT[verb]} ${item} failed`,
     })
   ).message;
 }
@@ -50,37 +62,15 @@ async function post(path: string, body: object, action: string, rejectedMessage:
 export const createRegistry = (
   agentId: string,
   registry: { address: string; username: string; password: string },
-) =>
-  post(
-    '/api/v1/registries/create-registry',
-    { agent_id: agentId, ...registry },
-    'create registry',
-    'Create registry failed',
-  );
+) => change('registries', 'create', agentId, registry);
 
 export const deleteRegistry = (agentId: string, address: string) =>
-  post(
-    '/api/v1/registries/delete-registry',
-    { agent_id: agentId, address },
-    'delete registry',
-    'Delete registry failed',
-  );
+  change('registries', 'delete', agentId, { address });
 
 export const createNetwork = (agentId: string, name: string) =>
-  post(
-    '/api/v1/networks/create-network',
-    { agent_id: agentId, name },
-    'create network',
-    'Create network failed',
-  );
+  change('networks', 'create', agentId, { name });
 
 export const deleteNetwork = (agentId: string, name: string) =>
-  post(
-    '/api/v1/networks/delete-network',
-    { agent_id: agentId, name },
-    'delete network',
-    'Delete network failed',
-  );
+  change('networks', 'delete', agentId, { name });
 
-export const deleteVolume = (agentId: string, name: string) =>
-  post('/api/v1/volumes/delete-volume', { agent_id: agentId, name }, 'delete volume', 'Delete volume failed');
+export const deleteVolume = (agentId: string, name: string) => change('volumes', 'delete', agentId, { name });
