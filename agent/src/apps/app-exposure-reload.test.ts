@@ -68,10 +68,10 @@ test("adding and removing one app's route neither restarts the proxy nor interru
   assert.equal((await proxyContainer(`${bench.prefix}proxy`)).startedAt, proxy.startedAt, 'never restarted');
   assert.ok(kept!.total > 20 && fresh!.total > 20, 'steady streams');
   assert.deepEqual([kept!.failed, kept!.reasons], [0, []], 'no request on a kept-alive connection failed');
-  // A connection that arrives at the instant of a reload may be reset: Caddy (2.6 and later, on
-  // Linux) binds a new socket with SO_REUSEPORT and closes the old one, and the kernel drops what
-  // still waits in the old socket's queue. bench/expose measures how often; never more than one
-  // per reload, and never an outage.
+  // A connection that arrives at the instant of a reload may be reset: Caddy (on Linux) binds a
+  // new socket with SO_REUSEPORT and closes the old one, and the kernel drops what still waits in
+  // the old socket's queue. bench/expose measures how often; never more than one per reload, and
+  // never an outage.
   assert.ok(
     fresh!.failed <= reloads,
     `new connections: ${fresh!.failed} failed (${fresh!.reasons.join(', ')})`,
