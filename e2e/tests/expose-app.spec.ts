@@ -2,7 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   caddyTemplateTag,
   ensureCaddyImage,
+  fetchHttp,
   fetchHttps,
+  freeHostPort,
   proxyRootCertificate,
   removeCaddyImage,
 } from '../fixtures/caddy-proxy';
@@ -14,6 +16,8 @@ import { E2E_APP, removeComposeProjects } from '../fixtures/test-catalog';
 // reach it over HTTPS (a .test name: Caddy's internal certificate authority signs it).
 
 const DOMAIN = 'shop.dockhand.test';
+const answered = (fetching: Promise<{ status: number; body: string }>) =>
+  fetching.catch((error: Error) => ({ status: 0, body: error.message }));
 const caddyTag = caddyTemplateTag();
 let builtCaddy = false;
 let page: Page;
@@ -67,8 +71,42 @@ test('install Caddy, expose an app via Caddy with a domain, see its link and fet
   const ca = proxyRootCertificate(AGENT_PROJECT_PREFIX);
   // The proxy applies the route with a graceful reload: poll until it answers.
   await expect
-    .poll(async () => fetchHttps(DOMAIN, ca).catch((error: Error) => ({ status: 0, body: error.message })), {
-      timeout: 20_000,
-    })
+    .poll(() => answered(fetchHttps(DOMAIN, ca)), { timeout: 20_000 })
     .toEqual({ status: 200, body: `${E2E_APP.page}\n` });
+});
+
+test('Expose Port publishes the app on the chosen host port, and None takes the exposure away', async () => {
+  test.setTimeout(120_000);
+  const hostPort = await freeHostPort();
+  await page.goto(`/#/app/${setup.appId}`);
+  const main = page.getByRole('main');
+  const expose = main.getByRole('combobox', { name: 'Expose' });
+  await expect(expose).toBeVisible();
+  await expose.selectOption({ label: 'Expose Port' });
+  await main.getByLabel('Host port').fill(String(hostPort));
+  await main.getByRole('button', { name: 'Deploy' }).click();
+  const addresses = main.getByRole('list', { name: 'Public addresses' });
+  // The header links the server's address once the deploy is done.
+  await expect(addresses.getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`^http://[^/]+:${hostPort}$`),
+    {
+      timeout: 60_000,
+    },
+  );
+  await expect
+    .poll(() => answered(fetchHttp(hostPort)), { timeout: 20_000 })
+    .toEqual({
+      status: 200,
+      body: `${E2E_APP.page}\n`,
+    });
+  // Leaving the proxy removed the app's route.
+  await expect
+    .poll(async () => (await answered(fetchHttps(DOMAIN, proxyRootCertificate(AGENT_PROJECT_PREFIX)))).status)
+    .not.toBe(200);
+
+  await expose.selectOption({ label: 'None' });
+  await main.getByRole('button', { name: 'Deploy' }).click();
+  await expect(addresses).toHaveCount(0, { timeout: 60_000 });
+  await expect.poll(async () => (await answered(fetchHttp(hostPort))).status, { timeout: 20_000 }).toBe(0);
 });
