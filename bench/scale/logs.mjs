@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+// The Logs tab following a busy app (issue 19): a real agent runs an app on the real Docker engine
+// that writes 1,000 lines per second (a burst of 1,000 each second), and headless Chromium keeps
+// its Logs tab open, following, for BENCH_SECONDS (default 60). Printed: the rate Docker saw, the
+// main-thread tasks of 50 ms and more while following (each is a frame longer than 50 ms), the
+// page's JavaScript heap after a garbage collection every 10 s (flat once the 2,000-line buffer is
+// full), and the CPU the agent and the server used while the lines streamed. Figures only.
+//
+// Needs `pnpm build` (the dashboard, the server and the agent) and Docker (run it under
+// `flock /tmp/docker.lock`).
+//
+//   node bench/scale/logs.mjs
+//   BENCH_SECONDS=20 node bench/scale/logs.mjs
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  apiCall,
+  CHROMIUM_ARGS,
+  cpuMs,
+  repoRoot as root,
+  signIn,
+  startProcess,
+  startServer,
+  waitFor,
+} from '../lib/harness.mjs';
+
+const exec = promisify(execFile);
+const { chromium } = createRequire(path.join(root, 'bench', 'package.json'))('@playwright/test');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const LINES_PER_SECOND = 1000;
+const prefix = `dhlogs${process.pid}`;
+const image = `dockhand-bench-logs/busybox:${process.pid}`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A busybox image with the applets the writer needs (no image can be pulled here). */
+async function buildImage(workDir) {
+  const rootfs = path.join(workDir, 'rootfs');
+  fs.mkdirSync(path.join(rootfs, 'bin'), { recursive: true });
+  fs.copyFileSync('/bin/busybox', path.join(rootfs, 'bin', 'busybox'));
+  for (const applet of ['sh', 'seq', 'sed', 'sleep'])
+    fs.symlinkSync('busybox', path.join(rootfs, 'bin', applet));
+  await exec('tar', ['-C', rootfs, '-cf', path.join(workDir, 'image.tar'), '.']);
+  await exec('docker', ['import', '--change', 'ENV PATH=/bin', path.join(workDir, 'image.tar'), image]);
+}
+
+const COMPOSE = [
+  'services:',
+  '  writer:',
+  `    image: ${image}`,
+  // Lines of a realistic length: a counter, the second, and some text.
+  `    command: ["sh", "-c", "n=0; while :; do n=$$((n+1)); seq 1 ${LINES_PER_SECOND} | sed \\"s/^/second $$n line /;s/$$/ GET \\\\/api\\\\/v1\\\\/items 200 12ms/\\"; sleep 1; done"]`,
+  '    stop_grace_period: 1s',
+  '',
+].join('\n');
+
+/** Records every main-thread task of 50 ms and more. */
+const LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+/** The app's output rate as Docker holds it: lines of the last 10 s of its container's log. */
+async function linesPerSecond() {
+  const { stdout: ids } = await exec('docker', ['ps', '-q', '--filter', `label=com.docker.compose.project`]);
+  for (const id of ids.split('\n').filter(Boolean)) {
+    const { stdout: project } = await exec('docker', [
+      'inspect',
+      '--format',
+      '{{index .Config.Labels "com.docker.compose.project"}}',
+      id,
+    ]);
+    if (!project.trim().startsWith(prefix)) continue;
+    const { stdout } = await exec('docker', ['logs', '--since', '10s', id], { maxBuffer: 64 * 1024 * 1024 });
+    return stdout.split('\n').filter(Boolean).length / 10;
+  }
+  return 0;
+}
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-bench-logs-'));
+await buildImage(workDir);
+const server = await startServer('sqlite');
+const agent = startProcess(process.execPath, [path.join(root, 'agent', 'dist', 'main.js')], {
+  DOCKHAND_SERVER_URL: server.base,
+  DOCKHAND_STATE_DIR: path.join(workDir, 'agent-state'),
+  DOCKHAND_PROJECT_PREFIX: prefix,
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
+try {
+  const token = await signIn(server.base);
+  const api = (method, url, body) => apiCall(server.base, token, method, url, body);
+  const organization = await api('POST', '/api/v1/organization/create-organization', { name: 'Bench org' });
+  const code = await waitFor(async () => /Pairing code: (\w{6})/.exec(agent.output)?.[1], 'pairing code');
+  const { agent: paired } = await api('POST', '/api/v1/agents/register-agent', {
+    code,
+    organization_id: organization.id,
+  });
+  await server.sql("UPDATE agents SET subscription_status = 'free' WHERE id = $1", [paired.id]);
+  const created = await api('POST', `/api/v1/apps/create-app?agent_id=${paired.id}`, {
+    config: {
+      name: 'busy-logs',
+      files: [{ id: 'compose', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
+      variables: [],
+    },
+    files: { compose: COMPOSE },
+    variables: {},
+  });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([{ name: 'access_token', value: token, url: server.base }]);
+  const page = await context.newPage();
+  await page.addInitScript(LONG_TASKS);
+  const cdp = await context.newCDPSession(page);
+  await page.goto(`${server.base}/#/app/${created.id}?tab=logs`);
+  await page
+    .getByTestId('log-panel')
+    .getByText(/second \d+ line/)
+    .first()
+    .waitFor({ timeout: 60_000 });
+  // From here on the tab only follows: the page load's own tasks are not counted.
+  await page.evaluate(() => (globalThis.__longTasks.length = 0));
+
+  const heapMb = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize / 1024 / 1024;
+  };
+  const heap = [];
+  const agentCpu = cpuMs(agent.pid);
+  const serverCpu = cpuMs(server.child.pid);
+  const started = Date.now();
+  for (let second = 10; second <= SECONDS; second += 10) {
+    await sleep(started + second * 1000 - Date.now());
+    heap.push({ second, mb: await heapMb() });
+  }
+  const elapsed = (Date.now() - started) / 1000;
+  const agentShare = (cpuMs(agent.pid) - agentCpu) / 10 / elapsed;
+  const serverShare = (cpuMs(server.child.pid) - serverCpu) / 10 / elapsed;
+  const tasks = await page.evaluate(() => globalThis.__longTasks);
+  const written = await linesPerSecond();
+  const shown = await page.evaluate(
+    () => globalThis.document.body.innerText.match(/second \d+ line \d+/g)?.length ?? 0,
+  );
+
+  console.log(
+    `\nLogs tab following an app writing ${LINES_PER_SECOND} lines/s for ${elapsed.toFixed(0)} s (headless Chromium)`,
+  );
+  console.log(
+    `lines the app wrote, as Docker counts them: ${written.toFixed(0)} per second over the last 10 s`,
+  );
+  console.log(
+    `frames over 50 ms: ${tasks.length}` +
+      (tasks.length ? ` (longest ${Math.max(...tasks).toFixed(0)} ms)` : '') +
+      ' (every main-thread task of 50 ms and more while following)',
+  );
+  console.log(`JS heap after GC: ${heap.map((h) => `${h.second}s ${h.mb.toFixed(1)} MB`).join(', ')}`);
+  const [first] = heap;
+  const last = heap.at(-1);
+  console.log(`heap growth from ${first.second}s to ${last.second}s: ${(last.mb - first.mb).toFixed(1)} MB`);
+  console.log(`log lines rendered at the end: ${shown} (the list is virtualised; the buffer keeps 2,000)`);
+  console.log(
+    `CPU while streaming: agent ${agentShare.toFixed(1)} % of one core, server ${serverShare.toFixed(1)} %`,
+  );
+  console.log(
+    `machine load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  );
+} finally {
+  await browser.close();
+  if (agent.exitCode === null) agent.kill('SIGTERM');
+  await server.stop();
+  // What the app left: its containers and network, then the image.
+  const { stdout } = await exec('docker', ['ps', '-aq', '--filter', `label=com.docker.compose.project`]);
+  for (const id of stdout.split('\n').filter(Boolean)) {
+    const { stdout: project } = await exec('docker', [
+      'inspect',
+      '--format',
+      '{{index .Config.Labels "com.docker.compose.project"}}',
+      id,
+    ]);
+    if (project.trim().startsWith(prefix)) await exec('docker', ['rm', '-f', id]);
+  }
+  const { stdout: networks } = await exec('docker', ['network', 'ls', '--format', '{{.Name}}']);
+  for (const name of networks.split('\n').filter((n) => n.startsWith(prefix)))
+    await exec('docker', ['network', 'rm', name]);
+  await exec('docker', ['rmi', '-f', image]).catch(() => undefined);
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
