@@ -39,7 +39,7 @@ export async function runningDeploy(
     version: row.version,
     started_at: row.created_at,
     elapsed_ms: Math.max(0, Date.now() - row.created_at),
-    progress: deps.hub.deployProgress(row.id),
+    progress: await deps.hub.deployProgress(agent.id, row.id),
   };
 }
 

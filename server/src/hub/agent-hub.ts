@@ -175,8 +175,14 @@ export class AgentHub implements AgentPresence, DockerHealth {
     return deploy ? sent.finally(() => this.deploys.end(deploy.operationId)) : sent;
   }
 
-  /** The latest progress of a deploy running through this process (deploy-progress-board.ts). */
-  deployProgress(operationId: string): DeployProgress | null {
+  /** The latest progress of a deploy, kept by the replica holding its agent (deploy-progress-board.ts). */
+  async deployProgress(agentId: string, operationId: string): Promise<DeployProgress | null> {
+    if (this.online.has(agentId) || !this.replicas) return this.deploys.latest(operationId);
+    return this.replicas.deployProgress(agentId, operationId);
+  }
+
+  /** The latest progress of a deploy running through this process's connections. */
+  deployProgressHere(operationId: string): DeployProgress | null {
     return this.deploys.latest(operationId);
   }
 

@@ -1,3 +1,5 @@
+import type { DeployProgress } from 'contract';
+
 /**
  * Who is connected right now. The app context holds one `AgentPresence`; it starts as
  * `noAgentsOnline` and app.ts replaces it with the agent hub (`context.presence = hub`).
@@ -35,6 +37,8 @@ export interface ReplicaLink {
   heldElsewhere(agentId: string): { dockerResponding: boolean } | null;
   /** A request through the replica holding the agent ('Agent is offline' when none does). */
   request(agentId: string, method: string, params: unknown, timeoutMs: number): Promise<unknown>;
+  /** The latest progress of a deploy, asked of the replica holding the agent (null when unknown). */
+  deployProgress(agentId: string, operationId: string): Promise<DeployProgress | null>;
   /** Tells the other replicas a code was claimed: the one where that agent waits welcomes it. */
   agentClaimed(fingerprint: string, agentId: string): Promise<void>;
   /** Tells the other replicas to cut the agent's connection (a deleted agent). */

@@ -17,6 +17,7 @@ export const HOP_PATHS = {
   request: '/internal/replicas/agent-request',
   claimed: '/internal/replicas/agent-claimed',
   revoked: '/internal/replicas/agent-revoked',
+  deployProgress: '/internal/replicas/deploy-progress',
 } as const;
 
 /** A hop's answer on the wire: the agent's result, or the DomainError the holder's hub raised. */
@@ -40,6 +41,13 @@ export class ReplicaHop {
         throw hubErrors.disconnected();
       },
     );
+    if (answer.ok) return answer.result;
+    throw new DomainError(answer.code, answer.message, answer.output);
+  }
+
+  /** A question for one replica (not an agent call): its answer, or the error the hop met. */
+  async ask(url: string, path: string, body: unknown): Promise<unknown> {
+    const answer = await this.post(url, path, body, HOP_MARGIN_MS);
     if (answer.ok) return answer.result;
     throw new DomainError(answer.code, answer.message, answer.output);
   }

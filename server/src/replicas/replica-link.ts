@@ -2,6 +2,7 @@
  * The hub's link to the other replicas (hub/presence.ts, ReplicaLink): presence through the shared
  * tables (shared-presence.ts), calls and notices through signed HTTP hops (replica-hop.ts).
  */
+import type { DeployProgress } from 'contract';
 import { agentErrors } from '../agents/errors.js';
 import type { ReplicaLink } from '../hub/presence.js';
 import { HOP_PATHS, type ReplicaHop } from './replica-hop.js';
@@ -34,6 +35,20 @@ export class Replicas implements ReplicaLink {
     const holder = this.presence.holderOf(agentId);
     if (!holder) throw agentErrors.offline();
     return this.hop.request(holder.url, { agentId, method, params, timeoutMs });
+  }
+
+  async deployProgress(agentId: string, operationId: string): Promise<DeployProgress | null> {
+    const holder = this.presence.holderOf(agentId);
+    if (!holder) return null;
+    try {
+      return (await this.hop.ask(holder.url, HOP_PATHS.deployProgress, {
+        operationId,
+      })) as DeployProgress | null;
+    } catch (error) {
+      // Progress is something to watch, not a result: without it the deploy shows as running.
+      this.log(`deploy progress from the agent's replica failed: ${(error as Error).message}`);
+      return null;
+    }
   }
 
   async agentClaimed(fingerprint: string, agentId: string): Promise<void> {

@@ -120,6 +120,13 @@ async function registerHopRoutes(app: FastifyInstance, hub: AgentHub, secret: st
       return { ok: true, result: null };
     });
 
+    scope.post(HOP_PATHS.deployProgress, { config }, async (request): Promise<HopAnswer> => {
+      const { operationId } = request.body as { operationId?: unknown };
+      if (typeof operationId !== 'string')
+        return { ok: false, code: 'INVALID_REQUEST', message: 'Invalid request' };
+      return { ok: true, result: hub.deployProgressHere(operationId) };
+    });
+
     scope.post(HOP_PATHS.revoked, { config }, async (request): Promise<HopAnswer> => {
       const { agentId, fingerprint } = request.body as { agentId?: unknown; fingerprint?: unknown };
       hub.revokeHere(

@@ -6,7 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import type { DeployProgress } from 'contract';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -211,6 +213,79 @@ if (process.env.TEST_DATABASE_URL) {
       'online on the other replica',
     );
     assert.deepEqual((await inventoryOn(replicas[1]!)).data, expected);
+  });
+
+  test('a deploy’s progress shows on every replica, not only where its agent is connected', async () => {
+    const progress: DeployProgress = {
+      step: 'building',
+      cancelled: false,
+      images: [],
+      services: [],
+      builds: [{ service: 'web', done: false, lines: ['Step 1/2'] }],
+    };
+    let holder: SimulatedAgent | null = null;
+    const { agent, agentId } = await agentOnFirstReplica(async (method, raw) => {
+      if (method !== 'app.deploy') return {};
+      const params = raw as { operation_id: string; deployment: { app_id: string } };
+      holder?.send({
+        type: 'deploy-progress',
+        operation_id: params.operation_id,
+        app_id: params.deployment.app_id,
+        progress,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      return { app_id: params.deployment.app_id, status: 1 };
+    });
+    holder = agent;
+    await setAgentPlan(replicas[0]!.dockhand.db, agentId, { status: 'free', source: null });
+    await waitUntil(
+      async () => (await statusOn(replicas[1]!, agentId))?.status === 1,
+      10_000,
+      'online on the other replica',
+    );
+    const created = replicas[1]!.inject({
+      method: 'POST',
+      url: `/api/v1/apps/create-app?agent_id=${agentId}`,
+      headers: owner.headers,
+      payload: {
+        config: {
+          name: 'watched',
+          files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
+          variables: [],
+        },
+        files: { f: 'services: {}\n' },
+        variables: {},
+      },
+    });
+    const appId = await waitUntil(
+      async () => {
+        const row = await replicas[0]!.dockhand.db
+          .selectFrom('app_operations')
+          .select('app_id')
+          .where('agent_id', '=', agentId)
+          .executeTakeFirst();
+        return row?.app_id;
+      },
+      5_000,
+      'the deploy recorded',
+    );
+    const progressOn = async (replica: FastifyInstance) =>
+      (
+        (
+          await replica.inject({
+            method: 'GET',
+            url: `/api/v1/apps/get-deploy-progress?agent_id=${agentId}&app_id=${appId}`,
+            headers: owner.headers,
+          })
+        ).json() as { data: { deploy: { progress: unknown } | null } }
+      ).data.deploy?.progress;
+    for (const replica of replicas)
+      await waitUntil(
+        async () => isDeepStrictEqual(await progressOn(replica), progress),
+        2_500,
+        'the progress on every replica',
+      );
+    assert.equal((await created).statusCode, 200);
   });
 
   test('a hop not signed with the replicas’ key is refused', async () => {
