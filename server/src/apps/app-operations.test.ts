@@ -10,6 +10,7 @@ import { after, before, beforeEach, test } from 'node:test';
 import { deploymentDigest, type AppDeployment, type InventoryEntry, type OperationStatus } from 'contract';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { insertOperation } from '../operations/operation-store.js';
+import { customApp } from '../test/fixtures.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
 import {
   agentUrlOf,
@@ -87,15 +88,6 @@ async function connectAgent(): Promise<void> {
   agent.send({ type: 'inventory', apps: inventory() });
 }
 
-const customApp = (name: string) => ({
-  config: {
-    name,
-    files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
-    variables: [],
-  },
-  files: { f: 'services: {}\n' },
-  variables: {},
-});
 const create = (name: string, key?: string) =>
   call('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, customApp(name), key);
 const deploys = () => received.filter((r) => r.method === 'app.deploy');

@@ -12,6 +12,7 @@ import type { DeployProgress } from 'contract';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { customApp } from '../test/fixtures.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
 import { agentUrlOf, AgentFailure, createAgentKeys, SimulatedAgent } from '../test/simulated-agent.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
@@ -78,6 +79,22 @@ if (process.env.TEST_DATABASE_URL) {
     return { agent, agentId };
   }
 
+  const onlineOnSecondReplica = (agentId: string) =>
+    waitUntil(
+      async () => (await statusOn(replicas[1]!, agentId))?.status === 1,
+      10_000,
+      'online on the other replica',
+    );
+
+  /** A custom app with one compose file, created through `replica`. */
+  const createAppOn = (replica: FastifyInstance, agentId: string, name: string) =>
+    replica.inject({
+      method: 'POST',
+      url: `/api/v1/apps/create-app?agent_id=${agentId}`,
+      headers: owner.headers,
+      payload: customApp(name),
+    });
+
   const listNetworks = (replica: FastifyInstance, agentId: string) =>
     replica.inject({
       method: 'GET',
@@ -90,11 +107,7 @@ if (process.env.TEST_DATABASE_URL) {
       if (method === 'network.list') return [{ name: 'web' }, { name: 'db' }];
       throw new AgentFailure('no such method here', 'compose said no');
     });
-    await waitUntil(
-      async () => (await statusOn(replicas[1]!, agentId))?.status === 1,
-      10_000,
-      'online on the other replica',
-    );
+    await onlineOnSecondReplica(agentId);
     const viaOther = await listNetworks(replicas[1]!, agentId);
     const local = await listNetworks(replicas[0]!, agentId);
     assert.equal(viaOther.statusCode, 200, viaOther.body);
@@ -107,11 +120,7 @@ if (process.env.TEST_DATABASE_URL) {
         ? new Promise(() => undefined) // never answers
         : Promise.reject(new AgentFailure('network web is in use', 'container x uses it')),
     );
-    await waitUntil(
-      async () => (await statusOn(replicas[1]!, agentId))?.status === 1,
-      10_000,
-      'online on the other replica',
-    );
+    await onlineOnSecondReplica(agentId);
     const deleteOn = (replica: FastifyInstance) =>
       replica.inject({
         method: 'POST',
@@ -160,25 +169,8 @@ if (process.env.TEST_DATABASE_URL) {
     });
     holder = agent;
     await setAgentPlan(replicas[0]!.dockhand.db, agentId, { status: 'free', source: null });
-    await waitUntil(
-      async () => (await statusOn(replicas[1]!, agentId))?.status === 1,
-      10_000,
-      'online on the other replica',
-    );
-    const created = await replicas[1]!.inject({
-      method: 'POST',
-      url: `/api/v1/apps/create-app?agent_id=${agentId}`,
-      headers: owner.headers,
-      payload: {
-        config: {
-          name: 'raced',
-          files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
-          variables: [],
-        },
-        files: { f: 'services: {}\n' },
-        variables: {},
-      },
-    });
+    await onlineOnSecondReplica(agentId);
+    const created = await createAppOn(replicas[1]!, agentId, 'raced');
     assert.equal(created.statusCode, 200, created.body);
     await new Promise((resolve) => setTimeout(resolve, 500)); // any recovery has ended by now
     assert.deepEqual(asked, ['app.deploy']);
@@ -207,11 +199,7 @@ if (process.env.TEST_DATABASE_URL) {
       10_000,
       'the stray app found where the agent is connected',
     );
-    await waitUntil(
-      async () => (await statusOn(replicas[1]!, agentId))?.status === 1,
-      10_000,
-      'online on the other replica',
-    );
+    await onlineOnSecondReplica(agentId);
     assert.deepEqual((await inventoryOn(replicas[1]!)).data, expected);
   });
 
@@ -238,25 +226,8 @@ if (process.env.TEST_DATABASE_URL) {
     });
     holder = agent;
     await setAgentPlan(replicas[0]!.dockhand.db, agentId, { status: 'free', source: null });
-    await waitUntil(
-      async () => (await statusOn(replicas[1]!, agentId))?.status === 1,
-      10_000,
-      'online on the other replica',
-    );
-    const created = replicas[1]!.inject({
-      method: 'POST',
-      url: `/api/v1/apps/create-app?agent_id=${agentId}`,
-      headers: owner.headers,
-      payload: {
-        config: {
-          name: 'watched',
-          files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
-          variables: [],
-        },
-        files: { f: 'services: {}\n' },
-        variables: {},
-      },
-    });
+    await onlineOnSecondReplica(agentId);
+    const created = createAppOn(replicas[1]!, agentId, 'watched');
     const appId = await waitUntil(
       async () => {
         const row = await replicas[0]!.dockhand.db

@@ -97,3 +97,14 @@ export async function snapshot(app: FastifyInstance): Promise<string> {
   ]);
   return JSON.stringify(tables);
 }
+
+/** The body of create-app for a custom app with one compose file. */
+export const customApp = (name: string) => ({
+  config: {
+    name,
+    files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
+    variables: [],
+  },
+  files: { f: 'services: {}\n' },
+  variables: {},
+});
