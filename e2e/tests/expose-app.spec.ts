@@ -9,8 +9,8 @@ import {
   removeCaddyImage,
 } from '../fixtures/caddy-proxy';
 import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
-import { signedInWithServerAndApp, type ServerWithApps } from '../fixtures/server-with-apps';
-import { E2E_APP, removeComposeProjects } from '../fixtures/test-catalog';
+import { closeServerWithApp, openServerWithApp, type ServerWithApps } from '../fixtures/server-with-apps';
+import { E2E_APP } from '../fixtures/test-catalog';
 
 // Issue 16: expose an app through the catalog's Caddy proxy on a real agent and real Docker, and
 // reach it over HTTPS (a .test name: Caddy's internal certificate authority signs it).
@@ -24,20 +24,13 @@ let page: Page;
 let setup: ServerWithApps;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
   builtCaddy = ensureCaddyImage(caddyTag);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  setup = await signedInWithServerAndApp(page, {
-    name: 'Expose User',
-    email: `expose.user.${Date.now()}@example.com`,
-  });
+  ({ page, setup } = await openServerWithApp(browser, 'Expose User'));
 });
 
 test.afterAll(async () => {
-  await setup?.agent.stop();
-  removeComposeProjects(AGENT_PROJECT_PREFIX);
+  await closeServerWithApp(page, setup);
   if (builtCaddy) removeCaddyImage(caddyTag);
-  await page?.context().close();
 });
 
 test('install Caddy, expose an app via Caddy with a domain, see its link and fetch it over HTTPS', async () => {
