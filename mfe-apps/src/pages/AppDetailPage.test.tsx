@@ -52,6 +52,7 @@ const baseAnswers = {
     },
   ]),
   '/api/v1/apps/get-logs': ok({ logs: { containers: {}, logs: [] } }),
+  '/api/v1/apps/get-deploy-progress': ok({ deploy: null }),
 };
 
 const toasts = recordToasts();
@@ -418,4 +419,24 @@ test('an app whose COMPOSE_FILE names a missing file shows the refusal instead o
   });
   expect(await screen.findByRole('alert')).toHaveTextContent(error);
   expect(screen.queryByTestId('compose-in-use')).toBeNull();
+});
+
+test('opening the page while a deploy runs (started elsewhere, or before a reload) shows it running', async () => {
+  renderDetail({
+    answers: {
+      '/api/v1/apps/get-deploy-progress': ok({
+        deploy: {
+          id: 'op-9',
+          action: 'redeploy',
+          version: null,
+          started_at: Date.now() - 65_000,
+          elapsed_ms: 65_000,
+          progress: { step: 'starting', cancelled: false, images: [], builds: [], services: [] },
+        },
+      }),
+    },
+  });
+  const panel = await screen.findByRole('region', { name: 'Deploy in progress' });
+  expect(panel).toHaveTextContent('Redeploy');
+  expect(panel).toHaveTextContent(/Starting services · 1 min 0[56] s/);
 });

@@ -38,6 +38,7 @@ import { publicAddresses } from '../detail/public-addresses';
 import { EditorTab } from '../detail/EditorTab';
 import { useAppControl } from '../detail/useAppControl';
 import { HistoryTab } from '../history/HistoryTab';
+import { DeployProgressPanel } from '../progress/DeployProgressPanel';
 import { LogsTab } from '../logs/LogsTab';
 import { SettingsTab } from '../settings/SettingsTab';
 import { AppsBreadcrumb } from './AppsBreadcrumb';
@@ -157,6 +158,7 @@ export default function AppDetailPage() {
           </Box>
           {catalogItem && <AboutCard item={catalogItem} />}
         </Flex>
+        <DeployProgressPanel agentId={agentId} appId={appId} canCancel={!disabled} />
         {control.error && <DeployFailure {...deployFailureProps(control.error, agentId, appId)} />}
         <Tabs isLazy colorScheme="blue" {...tabParam}>
           <TabList>
