@@ -114,9 +114,10 @@ if (process.env.TEST_DATABASE_URL) {
     })();
   });
 
+  // Runs after a failed start too: no replica, balancer or database may outlive the test.
   after(async () => {
     const socket = agent?.socket;
-    agent.socket = null;
+    if (agent) agent.socket = null; // ends keepConnected
     socket?.terminate();
     await control?.close();
     await set?.stop();

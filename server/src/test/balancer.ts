@@ -65,7 +65,16 @@ export async function startReplicaSet(
     return { port, url, process };
   };
   const ports = [await freePort(), await freePort(), await freePort()];
-  const replicas = await Promise.all(ports.map((port, index) => start(port, index)));
+  const started = ports.map((port, index) => start(port, index));
+  const settled = await Promise.allSettled(started);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) {
+    // None of them may outlive a failed start.
+    for (const result of settled)
+      if (result.status === 'fulfilled') await result.value.process.kill('SIGKILL');
+    throw failed.reason;
+  }
+  const replicas = settled.map((result) => (result as PromiseFulfilledResult<Replica>).value);
   const haproxy = spawn('haproxy', ['-f', haproxyConfig, '-db'], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -78,7 +87,13 @@ export async function startReplicaSet(
   });
   haproxy.stderr.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
   const haproxyExited = new Promise<void>((resolve) => haproxy.once('exit', () => resolve()));
-  await waitUntil(async () => haproxy.exitCode === null && (await answers(balancerUrl)), 20_000, 'haproxy');
+  try {
+    await waitUntil(async () => haproxy.exitCode === null && (await answers(balancerUrl)), 20_000, 'haproxy');
+  } catch (error) {
+    haproxy.kill('SIGKILL');
+    for (const replica of replicas) await replica.process.kill('SIGKILL');
+    throw error;
+  }
   return {
     balancerUrl,
     replicas,
