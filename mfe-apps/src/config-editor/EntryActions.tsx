@@ -11,7 +11,7 @@ const SECRET_HELP =
   "can reveal it, for example by printing it into the app's logs.";
 
 /** What a file or variable row offers, by its kind: secret toggle, override, and removal. */
-export interface EntryActionHandlers {
+interface EntryActionHandlers {
   onToggleSecret: () => void;
   onOverride: () => void;
   onDeleteOverride: () => void;

@@ -1,23 +1,30 @@
 import { Badge, Box, Button, HStack, Input, Spacer } from '@chakra-ui/react';
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { EntryActions, type EntryActionHandlers } from './EntryActions';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
+import { EntryActions } from './EntryActions';
 import { LazyCodeEditor } from '../editor/LazyCodeEditor';
 import type { DraftFile } from './config-draft';
-import type { DraftRow } from './draft-rows';
+import { sameRow, type DraftRow } from './draft-rows';
 
 /** Spec section 9: the editor of a file is at least 300px high. */
 export const FILE_EDITOR_MIN_HEIGHT = 300;
 
-interface FileItemActions extends EntryActionHandlers {
-  onToggleExpanded: () => void;
-  onRename: (filename: string) => void;
-  onContentChange: (content: string) => void;
-  onViewOriginal: () => void;
+/** What the rows may do, by the file's id; one object for every row, kept across edits. */
+export interface FileActions {
+  onToggleExpanded: (id: string) => void;
+  onRename: (id: string, filename: string) => void;
+  onContentChange: (id: string, content: string) => void;
+  onToggleSecret: (file: DraftFile) => void;
+  onOverride: (file: DraftFile) => void;
+  /** `originalId`: the inherited file the override shadows. */
+  onDeleteOverride: (originalId: string) => void;
+  onViewOriginal: (original: DraftFile) => void;
+  onDelete: (file: DraftFile) => void;
 }
 
-interface FileItemProps extends FileItemActions {
+interface FileItemProps {
   row: DraftRow<DraftFile>;
   isExpanded: boolean;
+  actions: FileActions;
 }
 
 function RenameInput({
@@ -55,14 +62,17 @@ function RenameInput({
   );
 }
 
-/** One file: a header with its actions, and its content when expanded. */
-export function FileItem({ row, isExpanded, ...actions }: FileItemProps) {
+/**
+ * One file: a header with its actions, and its content when expanded. Memoised: an edit in one
+ * row of a big app does not render the others.
+ */
+export const FileItem = memo(function FileItem({ row, isExpanded, actions }: FileItemProps) {
   const { entry: file, number, isOverride, original } = row;
   const [isRenaming, setRenaming] = useState(false);
   const isUser = file.type === 'user';
   const finishRename = (filename: string | null) => {
     setRenaming(false);
-    if (filename !== null && filename !== file.filename) actions.onRename(filename);
+    if (filename !== null && filename !== file.filename) actions.onRename(file.id, filename);
   };
 
   return (
@@ -76,7 +86,7 @@ export function FileItem({ row, isExpanded, ...actions }: FileItemProps) {
             size="sm"
             fontFamily="mono"
             aria-expanded={isExpanded}
-            onClick={actions.onToggleExpanded}
+            onClick={() => actions.onToggleExpanded(file.id)}
           >
             <span aria-hidden="true">{isExpanded ? '▾' : '▸'}&nbsp;</span>
             {file.filename || '(unnamed)'}
@@ -96,13 +106,13 @@ export function FileItem({ row, isExpanded, ...actions }: FileItemProps) {
           isEncrypted={file.is_encrypted}
           canOverride={!isUser}
           isOverride={isOverride}
-          onToggleSecret={actions.onToggleSecret}
-          onOverride={actions.onOverride}
-          onDeleteOverride={actions.onDeleteOverride}
-          onDelete={actions.onDelete}
+          onToggleSecret={() => actions.onToggleSecret(file)}
+          onOverride={() => actions.onOverride(file)}
+          onDeleteOverride={() => original && actions.onDeleteOverride(original.id)}
+          onDelete={() => actions.onDelete(file)}
         >
           {original && (
-            <Button size="xs" variant="outline" onClick={actions.onViewOriginal}>
+            <Button size="xs" variant="outline" onClick={() => actions.onViewOriginal(original)}>
               View original
             </Button>
           )}
@@ -112,7 +122,7 @@ export function FileItem({ row, isExpanded, ...actions }: FileItemProps) {
         <Box mt={2}>
           <LazyCodeEditor
             value={file.content}
-            onChange={actions.onContentChange}
+            onChange={(content) => actions.onContentChange(file.id, content)}
             filename={file.filename}
             minHeight={FILE_EDITOR_MIN_HEIGHT}
             readOnly={!isUser}
@@ -121,5 +131,13 @@ export function FileItem({ row, isExpanded, ...actions }: FileItemProps) {
         </Box>
       )}
     </Box>
+  );
+}, sameFileItem);
+
+function sameFileItem(before: FileItemProps, after: FileItemProps): boolean {
+  return (
+    sameRow(before.row, after.row) &&
+    before.isExpanded === after.isExpanded &&
+    before.actions === after.actions
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { SIZE_LIMITS_TEXT, useToastMessage } from 'shared';
 import {
   addFile,
@@ -12,10 +12,11 @@ import {
   type DraftFile,
 } from './config-draft';
 import type { DraftRow } from './draft-rows';
-import { FileItem } from './FileItem';
+import { FileItem, type FileActions } from './FileItem';
 import { OriginalFileDialog } from './OriginalFileDialog';
 import { oversizedUploads, refusedGrowth } from './draft-size';
 import { readFileText, uploadedFilename } from './read-file-text';
+import { useLatest } from './use-latest';
 
 interface FilesSectionProps {
   draft: ConfigDraft;
@@ -41,10 +42,7 @@ export function FilesSection({
   const showToast = useToastMessage();
   /** Why the last upload or edit was refused (over the size limits); it names the file. */
   const [sizeRefusal, setSizeRefusal] = useState<string | null>(null);
-  const latestDraft = useRef(draft);
-  useEffect(() => {
-    latestDraft.current = draft;
-  });
+  const latest = useLatest({ draft, onChange, onToggleSecret, onDelete });
 
   const expand = (id: string | undefined) => {
     if (id) setExpanded((ids) => new Set(ids).add(id));
@@ -63,10 +61,10 @@ export function FilesSection({
   };
 
   /** Takes `next` unless it grows the draft past the size limits; a refusal is shown, and resets the editor. */
-  const change = (next: ConfigDraft, before: ConfigDraft = draft) => {
+  const change = (next: ConfigDraft, before: ConfigDraft = latest.current.draft) => {
     const refusal = refusedGrowth(before, next);
     setSizeRefusal(refusal);
-    if (!refusal) onChange(next);
+    if (!refusal) latest.current.onChange(next);
   };
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -83,7 +81,7 @@ export function FilesSection({
         chosen.map(async (file) => ({ name: uploadedFilename(file), content: await readFileText(file) })),
       );
       // Edits made while the files were read are kept: add to the draft as it is now.
-      const current = latestDraft.current;
+      const current = latest.current.draft;
       if (uploads.length > 0) change(addUploadedFiles(current, uploads), current);
     } catch (error) {
       showToast({
@@ -96,6 +94,28 @@ export function FilesSection({
       input.value = '';
     }
   };
+
+  // Stable across edits: a keystroke re-renders only the file it changed.
+  const actions = useMemo<FileActions>(() => {
+    const edit = (next: (draft: ConfigDraft) => ConfigDraft) =>
+      latest.current.onChange(next(latest.current.draft));
+    return {
+      onToggleExpanded: toggle,
+      onRename: (id, filename) => edit((draft) => renameFile(draft, id, filename)),
+      onContentChange: (id, content) => change(setFileContent(latest.current.draft, id, content)),
+      onToggleSecret: (file) => latest.current.onToggleSecret(file),
+      onOverride: (file) => {
+        const next = overrideFile(latest.current.draft, file.id);
+        expand(next.files.find((f) => f.type === 'user' && f.filename === file.filename)?.id);
+        latest.current.onChange(next);
+      },
+      onDeleteOverride: (originalId) => edit((draft) => deleteOverride(draft, 'file', originalId)),
+      onViewOriginal: setOriginal,
+      onDelete: (file) => latest.current.onDelete(file),
+    };
+    // `toggle`, `expand` and `change` only use state setters and `latest`, which never change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [latest]);
 
   return (
     <Box as="section" aria-label="Files">
@@ -144,30 +164,9 @@ export function FilesSection({
       )}
       {rows.length === 0 && <Text color="gray.600">No files.</Text>}
       <Stack spacing={2}>
-        {rows.map((row) => {
-          const { entry: file } = row;
-          return (
-            <FileItem
-              key={file.id}
-              row={row}
-              isExpanded={expanded.has(file.id)}
-              onToggleExpanded={() => toggle(file.id)}
-              onRename={(filename) => onChange(renameFile(draft, file.id, filename))}
-              onContentChange={(content) => change(setFileContent(draft, file.id, content))}
-              onToggleSecret={() => onToggleSecret(file)}
-              onOverride={() => {
-                const next = overrideFile(draft, file.id);
-                expand(next.files.find((f) => f.type === 'user' && f.filename === file.filename)?.id);
-                onChange(next);
-              }}
-              onDeleteOverride={() =>
-                row.original && onChange(deleteOverride(draft, 'file', row.original.id))
-              }
-              onViewOriginal={() => setOriginal(row.original)}
-              onDelete={() => onDelete(file)}
-            />
-          );
-        })}
+        {rows.map((row) => (
+          <FileItem key={row.entry.id} row={row} isExpanded={expanded.has(row.entry.id)} actions={actions} />
+        ))}
       </Stack>
       <OriginalFileDialog file={original} onClose={() => setOriginal(null)} />
     </Box>

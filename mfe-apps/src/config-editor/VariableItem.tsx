@@ -1,17 +1,24 @@
 import { Badge, Button, HStack, Input, InputGroup, InputRightElement } from '@chakra-ui/react';
-import { useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import type { DraftVariable } from './config-draft';
-import { EntryActions, type EntryActionHandlers } from './EntryActions';
-import type { DraftRow } from './draft-rows';
+import { EntryActions } from './EntryActions';
+import { sameRow, type DraftRow } from './draft-rows';
 
-interface VariableItemActions extends EntryActionHandlers {
+/** What the rows may do, by the variable's id; one object for every row, kept across edits. */
+export interface VariableActions {
   /** Called when the name input is left or Enter is pressed, so references are rewritten once. */
-  onRename: (name: string) => void;
-  onValueChange: (value: string) => void;
+  onRename: (id: string, name: string) => void;
+  onValueChange: (id: string, value: string) => void;
+  onToggleSecret: (variable: DraftVariable) => void;
+  onOverride: (id: string) => void;
+  /** `originalId`: the inherited variable the override shadows. */
+  onDeleteOverride: (originalId: string) => void;
+  onDelete: (variable: DraftVariable) => void;
 }
 
-interface VariableItemProps extends VariableItemActions {
+interface VariableItemProps {
   row: DraftRow<DraftVariable>;
+  actions: VariableActions;
 }
 
 function NameInput({
@@ -47,9 +54,12 @@ function NameInput({
   );
 }
 
-/** One variable: name and value inputs, its kind, and its actions. A secret value is masked. */
-export function VariableItem({ row, ...actions }: VariableItemProps) {
-  const { entry: variable, number, isOverride } = row;
+/**
+ * One variable: name and value inputs, its kind, and its actions. A secret value is masked.
+ * Memoised: typing in one row of a big app does not render the others.
+ */
+export const VariableItem = memo(function VariableItem({ row, actions }: VariableItemProps) {
+  const { entry: variable, number, isOverride, original } = row;
   const [isRevealed, setRevealed] = useState(false);
   const isUser = variable.type === 'user';
   const isMasked = variable.is_encrypted && !isRevealed;
@@ -63,7 +73,7 @@ export function VariableItem({ row, ...actions }: VariableItemProps) {
           label={`Variable #${number} name`}
           name={variable.name}
           isReadOnly={!isUser || isOverride}
-          onRename={actions.onRename}
+          onRename={(name) => actions.onRename(variable.id, name)}
         />
       </HStack>
       <InputGroup size="sm" flex="2 1 16rem">
@@ -75,7 +85,7 @@ export function VariableItem({ row, ...actions }: VariableItemProps) {
           autoComplete="off"
           value={variable.value}
           isReadOnly={!isUser}
-          onChange={(event) => actions.onValueChange(event.target.value)}
+          onChange={(event) => actions.onValueChange(variable.id, event.target.value)}
           pr={variable.is_encrypted ? '4rem' : undefined}
         />
         {variable.is_encrypted && (
@@ -103,12 +113,16 @@ export function VariableItem({ row, ...actions }: VariableItemProps) {
           isEncrypted={variable.is_encrypted}
           canOverride={variable.type === 'inherited'}
           isOverride={isOverride}
-          onToggleSecret={actions.onToggleSecret}
-          onOverride={actions.onOverride}
-          onDeleteOverride={actions.onDeleteOverride}
-          onDelete={actions.onDelete}
+          onToggleSecret={() => actions.onToggleSecret(variable)}
+          onOverride={() => actions.onOverride(variable.id)}
+          onDeleteOverride={() => original && actions.onDeleteOverride(original.id)}
+          onDelete={() => actions.onDelete(variable)}
         />
       </HStack>
     </HStack>
   );
+}, sameVariableItem);
+
+function sameVariableItem(before: VariableItemProps, after: VariableItemProps): boolean {
+  return sameRow(before.row, after.row) && before.actions === after.actions;
 }

@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import {
   addVariable,
   deleteOverride,
@@ -9,7 +10,8 @@ import {
   type DraftVariable,
 } from './config-draft';
 import type { DraftRow } from './draft-rows';
-import { VariableItem } from './VariableItem';
+import { useLatest } from './use-latest';
+import { VariableItem, type VariableActions } from './VariableItem';
 
 interface VariablesSectionProps {
   draft: ConfigDraft;
@@ -28,6 +30,21 @@ export function VariablesSection({
   onToggleSecret,
   onDelete,
 }: VariablesSectionProps) {
+  const latest = useLatest({ draft, onChange, onToggleSecret, onDelete });
+  // Stable across edits: a keystroke re-renders only the row it changed.
+  const actions = useMemo<VariableActions>(() => {
+    const edit = (change: (draft: ConfigDraft) => ConfigDraft) =>
+      latest.current.onChange(change(latest.current.draft));
+    return {
+      onRename: (id, name) => edit((draft) => renameVariable(draft, id, name)),
+      onValueChange: (id, value) => edit((draft) => setVariableValue(draft, id, value)),
+      onToggleSecret: (variable) => latest.current.onToggleSecret(variable),
+      onOverride: (id) => edit((draft) => overrideVariable(draft, id)),
+      onDeleteOverride: (originalId) => edit((draft) => deleteOverride(draft, 'variable', originalId)),
+      onDelete: (variable) => latest.current.onDelete(variable),
+    };
+  }, [latest]);
+
   return (
     <Box as="section" aria-label="Variables">
       <HStack justify="space-between" mb={2}>
@@ -40,23 +57,9 @@ export function VariablesSection({
       </HStack>
       {rows.length === 0 && <Text color="gray.600">No variables.</Text>}
       <Stack spacing={2}>
-        {rows.map((row) => {
-          const { entry: variable } = row;
-          return (
-            <VariableItem
-              key={variable.id}
-              row={row}
-              onRename={(name) => onChange(renameVariable(draft, variable.id, name))}
-              onValueChange={(value) => onChange(setVariableValue(draft, variable.id, value))}
-              onToggleSecret={() => onToggleSecret(variable)}
-              onOverride={() => onChange(overrideVariable(draft, variable.id))}
-              onDeleteOverride={() =>
-                row.original && onChange(deleteOverride(draft, 'variable', row.original.id))
-              }
-              onDelete={() => onDelete(variable)}
-            />
-          );
-        })}
+        {rows.map((row) => (
+          <VariableItem key={row.entry.id} row={row} actions={actions} />
+        ))}
       </Stack>
     </Box>
   );

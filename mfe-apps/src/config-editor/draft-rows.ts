@@ -95,3 +95,10 @@ export function rowsOfApp<T extends DraftEntry>(
   if (!chosenAppId) return [...rows];
   return rows.filter((row) => ((row.original ?? row.entry).app_id ?? currentAppId) === chosenAppId);
 }
+
+/** Two renders of a row show the same thing (rows are rebuilt on every edit; their entries are kept). */
+export function sameRow<T extends DraftEntry>(a: DraftRow<T>, b: DraftRow<T>): boolean {
+  return (
+    a.entry === b.entry && a.original === b.original && a.isOverride === b.isOverride && a.number === b.number
+  );
+}
