@@ -44,6 +44,7 @@ export {
   contributedVariables,
   DEPLOY_ACTION_LABELS,
   decodeUpdateOutcome,
+  failedDeployLogs,
   decodeUpdateSetting,
   DOCKER_NOT_RESPONDING,
   ENCRYPTED_PLACEHOLDER,

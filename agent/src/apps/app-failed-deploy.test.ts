@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { AppStatus, type AppDeployment } from 'contract';
+import { AppStatus, failedDeployLogs, type AppDeployment } from 'contract';
 import { runCommand } from '../docker/run-command.js';
+import { outputOf } from '../errors.js';
 import { httpdCompose, labelledLeftovers, NO_LEFTOVERS, appTestBench } from '../test/docker-fixtures.js';
 import type { AppManager } from './app-manager.js';
 
@@ -37,6 +38,27 @@ const holder = [
   '    volumes: [data:/data]',
 ].join('\n');
 const volumes = 'volumes:\n  data: {}';
+
+/** db runs `dbScript` and never becomes healthy (no /data/config); web waits for it to be. */
+function unhealthyDb(dbScript: string): string {
+  return [
+    'services:',
+    '  db:',
+    `    image: ${image}`,
+    `    command: ["sh", "-c", ${JSON.stringify(dbScript)}]`,
+    '    stop_grace_period: 1s',
+    '    healthcheck:',
+    '      test: ["CMD", "test", "-e", "/data/config"]',
+    '      interval: 1s',
+    '      retries: 2',
+    '  web:',
+    `    image: ${image}`,
+    '    command: ["sh", "-c", "exec httpd -f -p 8081 -h /www"]',
+    '    depends_on:',
+    '      db:',
+    '        condition: service_healthy',
+  ].join('\n');
+}
 
 async function assertNothingLeft(appId: string, failure: Promise<unknown>, reason: RegExp): Promise<void> {
   await assert.rejects(failure, (error: Error) => {
@@ -112,23 +134,7 @@ test('a create whose build fails leaves nothing, and the first line names the se
 
 test('an unhealthy service is named by its service, never by its container id', async () => {
   const app = deployment('unhealthy', {
-    'compose.yml': [
-      'services:',
-      '  db:',
-      `    image: ${image}`,
-      '    command: ["sh", "-c", "exec httpd -f -p 8080 -h /www"]',
-      '    stop_grace_period: 1s',
-      '    healthcheck:',
-      '      test: ["CMD", "test", "-e", "/never"]',
-      '      interval: 1s',
-      '      retries: 2',
-      '  web:',
-      `    image: ${image}`,
-      '    command: ["sh", "-c", "exec httpd -f -p 8081 -h /www"]',
-      '    depends_on:',
-      '      db:',
-      '        condition: service_healthy',
-    ].join('\n'),
+    'compose.yml': unhealthyDb('exec httpd -f -p 8080 -h /www'),
   });
   await assertNothingLeft(
     'unhealthy',
@@ -168,6 +174,34 @@ test('a create that runs out of time leaves nothing', async () => {
     ].join('\n'),
   });
   await assertNothingLeft('slow', impatient.deploy(app), /timed out/);
+});
+
+test("a failed update keeps its containers' last lines in its output before the rollback replaces them", async () => {
+  await apps.deploy(deployment('forgetful', { 'compose.yml': httpdCompose(image) }));
+  const unhealthy = deployment('forgetful', {
+    'compose.yml': unhealthyDb(
+      'echo db: reading /data/config; echo db: config missing >&2; exec httpd -f -p 8080 -h /www',
+    ),
+  });
+  await assert.rejects(apps.deploy(unhealthy), (error: Error) => {
+    assert.match(error.message, /^Service db is unhealthy/);
+    assert.match(error.message, /The previous version was restored/);
+    // Every container of the project at that moment, by service: the new db and the running web.
+    const kept = failedDeployLogs(outputOf(error) ?? '');
+    // Both lines, in either order: printed in the same millisecond, one on stdout, one on stderr.
+    assert.deepEqual(
+      kept
+        .filter((line) => line.service === 'db')
+        .map((line) => line.message)
+        .sort(),
+      ['db: config missing', 'db: reading /data/config'],
+    );
+    assert.ok(kept.some((line) => line.service === 'web' && line.message === 'started none'));
+    return true;
+  });
+  // The rollback removed the failed db container: its lines live on only in the deploy's output.
+  assert.equal((await labelledLeftovers(`${prefix}forgetful`)).containers.length, 1);
+  await apps.delete('forgetful');
 });
 
 async function containerIds(project: string): Promise<string> {

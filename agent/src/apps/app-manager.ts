@@ -13,7 +13,7 @@ import { type AppDeployment, type AppLogs, type AppOperation, type AppStatusEntr
 import type { AppRecord, AppStore } from './app-store.js';
 import { AppExposure } from './app-exposure.js';
 import { builtServicesOf } from './built-services.js';
-import { readProjectLogs, type LogQuery } from './logs.js';
+import { keepFailedDeployLogs, readProjectLogs, type LogQuery } from './logs.js';
 import { appStatusFromContainers, type ContainerState } from './status.js';
 import { assertProjectName, assertVariableName, safeFilePath } from './validation.js';
 
@@ -80,6 +80,7 @@ export class AppManager {
 
   private async discardCreate(record: AppRecord, failure: unknown, composeRan: boolean): Promise<Error> {
     try {
+      if (composeRan) await keepFailedDeployLogs(this.engine, record.projectName);
       if (composeRan) await this.removeEverything(record, false);
       else await this.store.remove(record.deployment.app_id);
     } catch (error) {
@@ -122,6 +123,7 @@ export class AppManager {
     upRan: boolean,
   ): Promise<Error> {
     try {
+      if (upRan) await keepFailedDeployLogs(this.engine, previous.projectName);
       const project = await this.restoreFiles(previous, failed);
       await this.store.save(previous);
       if (upRan) {

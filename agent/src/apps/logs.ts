@@ -1,5 +1,13 @@
-import { LogLimits, type AppLogs, type LogEntry } from 'contract';
+import {
+  FAILED_DEPLOY_LOG_LINES,
+  failedDeployLogsText,
+  LogLimits,
+  type AppLogs,
+  type LogEntry,
+} from 'contract';
+import { noteInTranscript } from '../docker/compose-transcript.js';
 import { demuxDockerStream, type DockerEngine } from '../docker/engine.js';
+import { projectContainers } from '../docker/project-resources.js';
 
 export interface LogQuery {
   tail?: number;
@@ -83,4 +91,29 @@ function parseLine(line: string, containerId: string, channel: 'stdout' | 'stder
 function truncate(message: string): string {
   const max = LogLimits.maxMessageLength;
   return message.length > max ? `${message.slice(0, max)}…` : message;
+}
+
+/**
+ * Before a rollback removes or replaces a failed deploy's containers, their last lines go into the
+ * deploy's output (agent/README.md 'Logs of a failed deploy'), by service. Best effort: the
+ * rollback matters more than its logs.
+ */
+export async function keepFailedDeployLogs(engine: DockerEngine, projectName: string): Promise<void> {
+  try {
+    const { logs } = await readProjectLogs(engine, projectName, { tail: FAILED_DEPLOY_LOG_LINES });
+    if (logs.length === 0) return;
+    const services = new Map(
+      (await projectContainers(engine, projectName)).map((container) => [container.id, container.service]),
+    );
+    noteInTranscript(
+      failedDeployLogsText(
+        logs.map((entry) => ({
+          service: services.get(entry.container_id) ?? '',
+          message: entry.message,
+        })),
+      ),
+    );
+  } catch {
+    // Logs unreadable (Docker busy or gone): the rollback goes on without them.
+  }
 }

@@ -27,6 +27,13 @@ export {
   type DeployAction,
   type DeployResult,
 } from './deploy-history.js';
+export {
+  FAILED_DEPLOY_LOG_LINES,
+  FAILED_DEPLOY_LOGS_HEADING,
+  failedDeployLogs,
+  failedDeployLogsText,
+  type FailedDeployLogLine,
+} from './failed-deploy-logs.js';
 export { LogLimits } from './logs.js';
 export { formatBytes } from './format-bytes.js';
 export { appSizeError, SIZE_LIMITS_TEXT, SizeLimits, SizeText, textBytes } from './size-limits.js';

@@ -34,7 +34,7 @@ const MESSAGE = `${FIRST_LINE} docker compose up failed (exit 1): make: *** No r
 const OUTPUT =
   '$ docker compose up -d --remove-orphans\nStep 3/3 : RUN make\nmake: *** No rule to make target';
 
-function renderFailingApp(route = '/app/app-1') {
+function renderFailingApp(route = '/app/app-1', output = OUTPUT) {
   return renderPage(<AppDetailPage />, {
     route,
     path: '/app/:appId',
@@ -48,7 +48,8 @@ function renderFailingApp(route = '/app/app-1') {
         status: 502,
         body: { success: false, message: MESSAGE, operation_id: 'op-9' },
       },
-      '/api/v1/apps/get-deploy-output': ok({ output: OUTPUT }),
+      '/api/v1/apps/get-deploy-output': ok({ output }),
+      '/api/v1/apps/get-logs': ok({ logs: { containers: {}, logs: [] } }),
       '/api/v1/apps/get-deploy-history': ok({
         deploys: [
           {
@@ -116,4 +117,33 @@ test('its link opens the History tab at that deploy', async () => {
   expect(screen.getByTestId('where')).toHaveTextContent('/app/app-1?tab=history&deploy=op-9');
   const history = await screen.findByRole('tabpanel', { name: 'History' });
   expect(await within(history).findByLabelText('Deploy output')).toHaveTextContent('No rule to make target');
+});
+
+test("after a failed deploy the Logs tab shows its containers' last lines, kept from before the rollback", async () => {
+  const output = [
+    OUTPUT,
+    '',
+    "Last lines of the failed deploy's containers, before the rollback:",
+    'db | FATAL: could not read /data/config',
+    'web | waiting for db',
+    '',
+    '$ docker compose up -d --remove-orphans',
+  ].join('\n');
+  renderFailingApp('/app/app-1?tab=logs', output);
+  const kept = await screen.findByTestId('failed-deploy-logs');
+  expect(kept).toHaveTextContent('The last deploy (Start,');
+  expect(within(kept).getByLabelText("Last lines of the failed deploy's containers")).toHaveTextContent(
+    'db | FATAL: could not read /data/config web | waiting for db',
+  );
+  expect(within(kept).getByRole('link', { name: 'Open in the deploy history' })).toHaveAttribute(
+    'href',
+    '/app/app-1?tab=history&deploy=op-9',
+  );
+});
+
+test('the Logs tab shows nothing more when the failed deploy kept no container lines', async () => {
+  renderFailingApp('/app/app-1?tab=logs');
+  expect(await screen.findByRole('searchbox', { name: 'Search logs' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByText(/Loading/)).not.toBeInTheDocument());
+  expect(screen.queryByTestId('failed-deploy-logs')).not.toBeInTheDocument();
 });

@@ -38,8 +38,9 @@ import { publicAddresses } from '../detail/public-addresses';
 import { EditorTab } from '../detail/EditorTab';
 import { useAppControl } from '../detail/useAppControl';
 import { HistoryTab } from '../history/HistoryTab';
-import { DeployProgressPanel } from '../progress/DeployProgressPanel';
+import { FailedDeployLogs } from '../logs/FailedDeployLogs';
 import { LogsTab } from '../logs/LogsTab';
+import { DeployProgressPanel } from '../progress/DeployProgressPanel';
 import { SettingsTab } from '../settings/SettingsTab';
 import { AppsBreadcrumb } from './AppsBreadcrumb';
 
@@ -190,7 +191,11 @@ export default function AppDetailPage() {
               />
             </TabPanel>
             <TabPanel px={0}>
-              <LogsTab agentId={agentId} appId={appId} agent={currentAgent} isOnline={isOnline} />
+              <Stack spacing={3}>
+                {/* A failed deploy's containers are gone after its rollback: their last lines. */}
+                <FailedDeployLogs agentId={agentId} appId={appId} />
+                <LogsTab agentId={agentId} appId={appId} agent={currentAgent} isOnline={isOnline} />
+              </Stack>
             </TabPanel>
             <TabPanel px={0}>
               <HistoryTab agentId={agentId} appId={appId} />

@@ -16,23 +16,32 @@ export function DeployOutput({ query }: { query: DeployOutputQuery }) {
           {hasCopied ? 'Copied' : 'Copy output'}
         </Button>
       </Flex>
-      <Box
-        as="pre"
-        aria-label="Deploy output"
-        fontFamily="mono"
-        fontSize="xs"
-        whiteSpace="pre-wrap"
-        wordBreak="break-word"
-        bg="gray.50"
-        color="gray.800"
-        borderWidth="1px"
-        rounded="md"
-        p={3}
-        maxH="24rem"
-        overflowY="auto"
-      >
+      <OutputText label="Deploy output" maxH="24rem">
         {output.data}
-      </Box>
+      </OutputText>
+    </Box>
+  );
+}
+
+/** Text a program printed, as it printed it: monospaced, wrapped, scrolling past `maxH`. */
+export function OutputText({ label, maxH, children }: { label: string; maxH: string; children: string }) {
+  return (
+    <Box
+      as="pre"
+      aria-label={label}
+      fontFamily="mono"
+      fontSize="xs"
+      whiteSpace="pre-wrap"
+      wordBreak="break-word"
+      bg="gray.50"
+      color="gray.800"
+      borderWidth="1px"
+      rounded="md"
+      p={3}
+      maxH={maxH}
+      overflowY="auto"
+    >
+      {children}
     </Box>
   );
 }
