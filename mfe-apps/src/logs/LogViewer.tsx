@@ -1,4 +1,11 @@
-import { useCallback, useEffect, type CSSProperties, type KeyboardEvent, type WheelEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  type CSSProperties,
+  type KeyboardEvent,
+  type WheelEvent,
+} from 'react';
 import { List, useDynamicRowHeight, useListCallbackRef, type RowComponentProps } from 'react-window';
 import { logLineParts, type LogLine } from './log-buffer';
 
@@ -89,6 +96,9 @@ export default function LogViewer({
     key: `${layoutKey}\u0000${logs[0]?.key ?? ''}`,
   });
 
+  // A new object re-renders every row (the list memoises its rows on it): only when lines change.
+  const rowProps = useMemo(() => ({ logs, containers }), [logs, containers]);
+
   const scrollToNewest = useCallback(() => {
     if (logs.length > 0) list?.scrollToRow({ index: logs.length - 1, align: 'end' });
   }, [list, logs.length]);
@@ -110,7 +120,7 @@ export default function LogViewer({
       rowCount={logs.length}
       rowHeight={rowHeight}
       rowKey={rowKey}
-      rowProps={{ logs, containers }}
+      rowProps={rowProps}
       overscanCount={OVERSCAN}
       onResize={() => {
         if (follow) scrollToNewest();

@@ -67,6 +67,17 @@ describe('mergeLogLines', () => {
     expect(merged[1999]?.message).toBe('line 2499');
   });
 
+  it('keeps the last 2000 lines of a page longer than the buffer, dropping repeats within it', () => {
+    const buffer = mergeLogLines([], [entry(0, 'old'), entry(5, 'tick')]);
+    const page = [entry(5, 'tick'), entry(6, 'a'), entry(6, 'b'), entry(6, 'a')];
+    expect(messages(mergeLogLines(buffer, page))).toEqual(['old', 'tick', 'a', 'b']);
+    const burst = Array.from({ length: 5500 }, (_, i) => entry(10 + Math.floor(i / 1000), `line ${i}`));
+    const merged = mergeLogLines(buffer, burst);
+    expect(merged).toHaveLength(2000);
+    expect(merged[0]?.message).toBe('line 3500');
+    expect(merged[1999]?.message).toBe('line 5499');
+  });
+
   it('returns the same buffer when nothing new arrived', () => {
     const buffer = mergeLogLines([], [entry(0, 'ready')]);
     expect(mergeLogLines(buffer, [entry(0, 'ready')])).toBe(buffer);

@@ -41,15 +41,36 @@ export function mergeLogLines(
   entries: readonly LogEntry[],
   limit: number = LogLimits.maxLines,
 ): readonly LogLine[] {
-  const seen = new Set(buffer.map((line) => line.key));
+  // A repeated line has the same timestamp (part of its key), so only the buffer's lines from the
+  // page's earliest time on can be repeated: hashing the whole buffer each poll is wasted work.
+  let earliest = Infinity;
+  for (const entry of entries) earliest = Math.min(earliest, entry.timestamp);
+  const seen = new Set<string>();
+  for (let i = buffer.length - 1; i >= 0; i--) {
+    const line = buffer[i];
+    if (!line || line.timestamp < earliest) break;
+    seen.add(line.key);
+  }
   const added: LogLine[] = [];
+  // Following a busy app, every new line comes at or after the newest one: then nothing needs sorting.
+  let inOrder = true;
+  let newest = buffer[buffer.length - 1]?.timestamp ?? -Infinity;
   for (const entry of entries) {
     const line = toLogLine(entry);
     if (seen.has(line.key)) continue;
     seen.add(line.key);
     added.push(line);
+    if (line.timestamp < newest) inOrder = false;
+    else newest = line.timestamp;
   }
   if (added.length === 0 && buffer.length <= limit) return buffer;
+  if (inOrder) {
+    const keptOld = Math.max(0, limit - added.length);
+    return [
+      ...buffer.slice(Math.max(0, buffer.length - keptOld)),
+      ...added.slice(Math.max(0, added.length - limit)),
+    ];
+  }
   // Array.prototype.sort is stable: equal timestamps keep buffer-then-arrival order.
   const merged = [...buffer, ...added].sort((a, b) => a.timestamp - b.timestamp);
   return merged.length > limit ? merged.slice(merged.length - limit) : merged;
