@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 import {
   secretToggleOf,
@@ -17,10 +17,15 @@ import {
 } from './confirmations';
 import { fileRows, ownVariableRows, rowsOfApp } from './draft-rows';
 import { validateDraft } from './draft-validation';
-import { ExtensionPanel, type ExtensionPanelOptions } from './ExtensionPanel';
+import type { ExtensionPanelOptions } from './ExtensionPanel';
 import { FilesSection } from './FilesSection';
 import { ValidationErrors } from './ValidationErrors';
 import { VariablesSection } from './VariablesSection';
+
+// Loaded only for an app that supports an extension, so the editor's chunk stays within budget.
+const ExtensionPanel = lazy(() =>
+  import('./ExtensionPanel').then((module) => ({ default: module.ExtensionPanel })),
+);
 
 export interface ConfigEditorProps {
   draft: ConfigDraft;
@@ -89,7 +94,11 @@ export function ConfigEditor({
           )
         }
       />
-      {extensions && <ExtensionPanel draft={draft} onChange={onChange} readOnly={readOnly} {...extensions} />}
+      {extensions && (
+        <Suspense fallback={null}>
+          <ExtensionPanel draft={draft} onChange={onChange} readOnly={readOnly} {...extensions} />
+        </Suspense>
+      )}
       <ConfirmDialog
         isOpen={pending !== null}
         title={pending?.title}

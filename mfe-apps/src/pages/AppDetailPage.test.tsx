@@ -198,7 +198,7 @@ test('the Settings tab renames the app, changes its icon and deletes it after Ar
     },
   });
   await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
-  const name = screen.getByLabelText('App name');
+  const name = await screen.findByLabelText('App name');
   await userEvent.clear(name);
   await userEvent.type(name, '1bad');
   expect(

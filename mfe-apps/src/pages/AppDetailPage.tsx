@@ -37,12 +37,9 @@ import { AppHeader } from '../detail/AppHeader';
 import { publicAddresses } from '../detail/public-addresses';
 import { EditorTab } from '../detail/EditorTab';
 import { useAppControl } from '../detail/useAppControl';
-import { HistoryTab } from '../history/HistoryTab';
-import { FailedDeployLogs } from '../logs/FailedDeployLogs';
-import { LogsTab } from '../logs/LogsTab';
 import { DeployProgressPanel } from '../progress/DeployProgressPanel';
-import { SettingsTab } from '../settings/SettingsTab';
 import { AppsBreadcrumb } from './AppsBreadcrumb';
+import { HistoryTab, LogsPane, SettingsTab, TabLoading } from './lazy-tabs';
 
 /** Tab ids of the app page, also the `?tab=` value that opens one. */
 const TAB_IDS = ['editor', 'settings', 'logs', 'history'] as const;
@@ -183,22 +180,24 @@ export default function AppDetailPage() {
               />
             </TabPanel>
             <TabPanel px={0}>
-              <SettingsTab
-                agentId={agentId}
-                config={current.data.config}
-                extensionUsers={current.data.extension_users ?? []}
-                disabled={disabled}
-              />
+              <TabLoading>
+                <SettingsTab
+                  agentId={agentId}
+                  config={current.data.config}
+                  extensionUsers={current.data.extension_users ?? []}
+                  disabled={disabled}
+                />
+              </TabLoading>
             </TabPanel>
             <TabPanel px={0}>
-              <Stack spacing={3}>
-                {/* A failed deploy's containers are gone after its rollback: their last lines. */}
-                <FailedDeployLogs agentId={agentId} appId={appId} />
-                <LogsTab agentId={agentId} appId={appId} agent={currentAgent} isOnline={isOnline} />
-              </Stack>
+              <TabLoading>
+                <LogsPane agentId={agentId} appId={appId} agent={currentAgent} isOnline={isOnline} />
+              </TabLoading>
             </TabPanel>
             <TabPanel px={0}>
-              <HistoryTab agentId={agentId} appId={appId} />
+              <TabLoading>
+                <HistoryTab agentId={agentId} appId={appId} />
+              </TabLoading>
             </TabPanel>
           </TabPanels>
         </Tabs>
