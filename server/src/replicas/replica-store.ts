@@ -47,6 +47,19 @@ export async function removeReplica(db: Kysely<Database>, replicaId: string): Pr
   await db.deleteFrom('server_replicas').where('id', '=', replicaId).execute();
 }
 
+/**
+ * The replicas registered at `url` other than `replicaId`: no two live processes listen at one
+ * address, so they are this process's predecessors (killed and restarted). Their leases end now
+ * (their presence rows go with them) instead of hiding the restart for a lease's length.
+ */
+export async function removePredecessors(
+  db: Kysely<Database>,
+  url: string,
+  replicaId: string,
+): Promise<void> {
+  await db.deleteFrom('server_replicas').where('url', '=', url).where('id', '!=', replicaId).execute();
+}
+
 /** Rows of replicas dead for longer than `graceMs` (their presence rows go with them). */
 export async function removeDeadReplicas(db: Kysely<Database>, graceMs: number): Promise<void> {
   await db

@@ -13,6 +13,7 @@ import {
   livePresence,
   liveReplicas,
   removeDeadReplicas,
+  removePredecessors,
   removeReplica,
   renewLease,
   writePresence,
@@ -94,7 +95,9 @@ export class SharedPresence {
   /** Where other replicas reach this one; known once it listens. */
   async listening(url: string): Promise<void> {
     this.url = url;
+    await removePredecessors(this.db, url, this.replicaId);
     await renewLease(this.db, { id: this.replicaId, url }, this.timings.leaseTtlMs);
+    await this.refresh();
   }
 
   claim(agentId: string, dockerResponding: boolean): void {
