@@ -1,5 +1,6 @@
 // The pure rules of the contract: no schema library, safe for the browser bundles. The dashboard
 // imports them as `contract/rules` (through `shared`); server and agent through `contract`.
+export { AppIdText, isAppId, newAppId } from './app-id.js';
 export { AppStatus, type AppStatusCode } from './app-status.js';
 export {
   ADMISSION_POLICY_CAPABILITY,

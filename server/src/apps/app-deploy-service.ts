@@ -19,6 +19,7 @@ import {
 } from './app-extensions.js';
 import {
   catalogOf,
+  claimAppId,
   DEFAULT_COLOR,
   DEFAULT_ICON,
   newAppRow,
@@ -58,7 +59,7 @@ export async function createApp(
     requireWritable(deps, agent);
     const config = input.config ?? {};
     const name = await uniqueName(deps, agent.id, config.name, null);
-    const id = randomUUID();
+    const id = await claimAppId(deps, agent, config.id);
     const app = newAppRow({
       id,
       agent_id: agent.id,
@@ -126,7 +127,7 @@ export async function updateApp(
 export async function installApp(
   deps: AppDeps,
   agent: AgentRecord,
-  input: { name?: unknown; template_id?: unknown; version?: unknown },
+  input: { app_id?: unknown; name?: unknown; template_id?: unknown; version?: unknown },
   request: OperationRequest,
 ): Promise<{ id: string }> {
   return deps.operations.run({ request, agentId: agent.id, kind: 'create' }, async () => {
@@ -142,7 +143,7 @@ export async function installApp(
         freePlanOnly: agent.subscription_status === 'free',
       },
     );
-    const id = randomUUID();
+    const id = await claimAppId(deps, agent, input.app_id);
     const variables: AppVariableRow[] = [];
     for (const variable of deployment.variables) {
       if (!variable.is_encrypted || variable.value !== '' || !variable.generate) continue;

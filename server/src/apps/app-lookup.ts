@@ -2,13 +2,16 @@
  * What every app use case needs: the app of an agent, the plan check for edits, a free name, and
  * the catalog template an app was installed from.
  */
+import { isAppId, newAppId } from 'contract';
 import { requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { getCatalog, type Catalog } from '../catalog/templates.js';
 import type { TemplateDeployment } from '../catalog/template-types.js';
 import type { AppContext } from '../context.js';
 import type { AgentHub } from '../hub/agent-hub.js';
+import { operationErrors } from '../operations/errors.js';
 import type { OperationLog } from '../operations/operation-log.js';
+import { listOperationsOfApp } from '../operations/operation-store.js';
 import { validateAppName } from './app-rules.js';
 import { appNameTaken, findApp, type AppRow } from './app-store.js';
 import { appErrors } from './errors.js';
@@ -56,6 +59,25 @@ export async function requireApp(deps: AppDeps, agent: AgentRecord, appId: unkno
   const app = await findApp(deps.context.db, appId);
   if (!app || app.agent_id !== agent.id) throw appErrors.notFound();
   return app;
+}
+
+/**
+ * The id of an app about to be created or installed: the one the dashboard proposes (contract
+ * app-id.ts: it watches the deploy by it, and a retry after a failed create stays the same app, so
+ * both attempts are in its history), or a new one. A proposed id is refused once an app has it or
+ * anything but a failed create of this server used it (a deleted app's history stays its own).
+ */
+export async function claimAppId(deps: AppDeps, agent: AgentRecord, proposed: unknown): Promise<string> {
+  if (proposed === undefined || proposed === null || proposed === '') return newAppId();
+  if (typeof proposed !== 'string' || !isAppId(proposed)) throw appErrors.idInvalid();
+  if (await findApp(deps.context.db, proposed)) throw appErrors.idTaken();
+  const earlier = await listOperationsOfApp(deps.context.db, proposed);
+  const usedOtherwise = (operation: (typeof earlier)[number]) =>
+    operation.agent_id !== agent.id || operation.kind !== 'create' || operation.state === 'done';
+  if (earlier.some(usedOtherwise)) throw appErrors.idTaken();
+  // A create of this id still running, or still being undone on the agent, goes first.
+  if (earlier.some((operation) => operation.state !== 'failed')) throw operationErrors.inProgress();
+  return proposed;
 }
 
 /** Installing and editing need a plan (and, to deploy, the agent online). */

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { DEPLOY_HISTORY_LIMIT } from 'contract';
+import { DEPLOY_HISTORY_LIMIT, newAppId } from 'contract';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { OperationLog } from '../operations/operation-log.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
@@ -219,4 +219,123 @@ test("pruning old operations keeps the history of apps that exist, and drops a d
     .where('app_id', '=', deleted)
     .execute();
   assert.deepEqual(left, []);
+});
+
+/** A create with the dashboard's own app id (contract app-id.ts), as the create page sends it. */
+const createWithId = (appId: unknown, name: string, compose = 'services: {}\n') =>
+  call('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
+    config: { id: appId, name, version: '1.0', ...appFiles },
+    files: { f: compose },
+    variables: {},
+  });
+
+/** A failed create is undone on the agent after its answer; a retry waits for that. */
+async function undoneOnAgent(operationId: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const row = await testApp.app.dockhand.db
+      .selectFrom('app_operations')
+      .select('state')
+      .where('id', '=', operationId)
+      .executeTakeFirstOrThrow();
+    if (row.state === 'failed') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.fail(`operation ${operationId} was not undone`);
+}
+
+test('a failed create, fixed and sent again with its app id, is one app with both attempts in its history', async () => {
+  const appId = newAppId();
+  failNext = new AgentFailure(
+    'Service web: the compose file is invalid: services.web.image must be a string',
+    '$ docker compose up -d\nservices.web.image contains an invalid type',
+  );
+  const failed = await createWithId(appId, 'history-retry', 'services:\n  web:\n    image: [1]\n');
+  assert.notEqual(failed.status, 200);
+  await undoneOnAgent(String(failed.operation_id));
+
+  const fixed = await createWithId(appId, 'history-retry');
+  assert.equal(fixed.status, 200, fixed.message);
+  assert.equal(fixed.data.id, appId, 'the retry is the same app');
+  const deploys = await history(appId);
+  assert.deepEqual(
+    deploys.map((deploy) => [deploy.action, deploy.result]),
+    [
+      ['create', 'succeeded'],
+      ['create', 'failed'],
+    ],
+  );
+  assert.equal(deploys[1]!.id, failed.operation_id);
+  assert.match(String(deploys[1]!.message), /services\.web\.image must be a string/);
+  assert.match((await output(appId, String(failed.operation_id))).data.output, /invalid type/);
+});
+
+test("a proposed app id is refused when it is not a UUID, when an app has it, or when it was a deleted app's", async () => {
+  const invalid = await createWithId('my-own-id', 'history-invalid-id');
+  assert.equal(invalid.status, 400);
+  assert.equal(invalid.message, 'App ID must be a lowercase UUID (version 4)');
+
+  const existing = await create('history-existing');
+  const taken = await createWithId(existing, 'history-taken-id');
+  assert.equal(taken.status, 400);
+  assert.equal(taken.message, 'This app ID is already in use');
+
+  const deleted = await create('history-gone');
+  assert.equal(
+    (await call('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: deleted })).status,
+    200,
+  );
+  const reused = await createWithId(deleted, 'history-gone-again');
+  assert.equal(reused.status, 400, "a deleted app's history is not handed to a new app");
+  assert.equal(reused.message, 'This app ID is already in use');
+  assert.equal((await history(existing)).length, 1, 'nothing was recorded for the refusals');
+});
+
+test("a failed create's app id cannot be taken over on another server, even by the same user", async () => {
+  const appId = newAppId();
+  failNext = new AgentFailure('Service web: the image cannot be pulled', 'manifest unknown');
+  const failed = await createWithId(appId, 'history-elsewhere');
+  assert.notEqual(failed.status, 200);
+  await undoneOnAgent(String(failed.operation_id));
+
+  const otherAgent = new SimulatedAgent(await createAgentKeys(), (_method, raw) => {
+    const params = raw as { deployment: { app_id: string } };
+    return { app_id: params.deployment.app_id, status: 1, output: '' };
+  });
+  try {
+    const organizationId = (
+      await call('POST', '/api/v1/organization/create-organization', { name: 'History Three' })
+    ).data.id as string;
+    const otherId = await pairSimulatedAgent(testApp.app, otherAgent, owner, organizationId);
+    await setAgentPlan(testApp.app.dockhand.db, otherId, { status: 'free', source: null });
+    const elsewhere = await call('POST', `/api/v1/apps/create-app?agent_id=${otherId}`, {
+      config: { id: appId, name: 'history-elsewhere', ...appFiles },
+      files: { f: 'services: {}\n' },
+      variables: {},
+    });
+    assert.equal(elsewhere.status, 400);
+    assert.equal(elsewhere.message, 'This app ID is already in use');
+  } finally {
+    otherAgent.close();
+  }
+});
+
+test('an install takes the app id the dashboard proposes, so its page can watch the deploy by it', async () => {
+  const appId = newAppId();
+  const installed = await call('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
+    app_id: appId,
+    name: 'history-install',
+    template_id: 'caddy',
+  });
+  assert.equal(installed.status, 200, installed.message);
+  assert.equal(installed.data.id, appId);
+  assert.deepEqual(
+    (await history(appId)).map((deploy) => deploy.action),
+    ['install'],
+  );
+  const again = await call('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
+    app_id: appId,
+    name: 'history-install-again',
+    template_id: 'caddy',
+  });
+  assert.deepEqual([again.status, again.message], [400, 'This app ID is already in use']);
 });

@@ -1,9 +1,12 @@
 /** The apps area's error catalogue: stable codes, exact user-facing texts (spec sections 5 and 8). */
+import { AppIdText } from 'contract';
 import { DomainError } from '../errors/domain-error.js';
 
 export const appErrors = {
   notFound: () => new DomainError('APP_NOT_FOUND', 'App ID not found'),
   idRequired: () => new DomainError('APP_ID_REQUIRED', 'App ID is required'),
+  idInvalid: () => new DomainError('APP_ID_INVALID', AppIdText.invalid),
+  idTaken: () => new DomainError('APP_ID_TAKEN', AppIdText.taken),
   idRequiredForUpdate: () => new DomainError('APP_ID_REQUIRED', 'App ID is required for update'),
   templateRequired: () => new DomainError('TEMPLATE_REQUIRED', 'Template ID is required'),
   nameTaken: () => new DomainError('APP_NAME_TAKEN', 'An app with this name already exists'),

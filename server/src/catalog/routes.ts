@@ -41,6 +41,8 @@ export function registerCatalogRoutes(app: FastifyInstance, context: AppContext,
         body: body({
           agent_id: optionalText(100),
           name: Type.Optional(Type.Unknown()),
+          // The dashboard's id for the new app (contract app-id.ts), checked by the service.
+          app_id: Type.Optional(Type.Unknown()),
           template_id: requiredId(appErrors.templateRequired),
           version: optionalText(100),
         }),

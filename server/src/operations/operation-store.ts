@@ -96,6 +96,18 @@ export async function findRunningDeploy(
   return row ? { ...row, created_at: Number(row.created_at) } : null;
 }
 
+/** What the operations of `appId` were, on which server and how they ended (a proposed new app id is checked against them). */
+export async function listOperationsOfApp(
+  db: Db,
+  appId: string,
+): Promise<Pick<OperationRow, 'agent_id' | 'kind' | 'state'>[]> {
+  return db
+    .selectFrom('app_operations')
+    .select(['agent_id', 'kind', 'state'])
+    .where('app_id', '=', appId)
+    .execute();
+}
+
 /**
  * Finished operations older than `before` are only kept for retries: drop them, except the deploy
  * history of apps that still exist (trimDeployHistory bounds it).
