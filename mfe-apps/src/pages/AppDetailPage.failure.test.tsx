@@ -34,7 +34,7 @@ const MESSAGE = `${FIRST_LINE} docker compose up failed (exit 1): make: *** No r
 const OUTPUT =
   '$ docker compose up -d --remove-orphans\nStep 3/3 : RUN make\nmake: *** No rule to make target';
 
-function renderFailingApp(route = '/app/app-1', output = OUTPUT) {
+function renderFailingApp(route = '/app/app-1', output = OUTPUT, answers: object = {}) {
   return renderPage(<AppDetailPage />, {
     route,
     path: '/app/:appId',
@@ -49,6 +49,7 @@ function renderFailingApp(route = '/app/app-1', output = OUTPUT) {
         body: { success: false, message: MESSAGE, operation_id: 'op-9' },
       },
       '/api/v1/apps/get-deploy-output': ok({ output }),
+      ...answers,
       '/api/v1/apps/get-logs': ok({ logs: { containers: {}, logs: [] } }),
       '/api/v1/apps/get-deploy-history': ok({
         deploys: [
@@ -146,4 +147,85 @@ test('the Logs tab shows nothing more when the failed deploy kept no container l
   expect(await screen.findByRole('searchbox', { name: 'Search logs' })).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByText(/Loading/)).not.toBeInTheDocument());
   expect(screen.queryByTestId('failed-deploy-logs')).not.toBeInTheDocument();
+});
+
+// A failed update: the agent's first line names the service and the image, compose's words follow,
+// then what became of the app; the output names the user's files as the user wrote them.
+const UPDATE_FIRST_LINE =
+  'Service db: the image registry.example.com/shop/db:2 cannot be pulled (no such image or tag).';
+const UPDATE_MESSAGE =
+  `${UPDATE_FIRST_LINE} docker compose pull failed (exit 1): Pulling db (registry.example.com/shop/db:2)... | ` +
+  'ERROR: manifest for registry.example.com/shop/db:2 not found: manifest unknown. ' +
+  'The previous version was restored: its files are back and its containers were left as they were.';
+const UPDATE_OUTPUT = [
+  '$ docker compose --file compose.yml --file config/compose.override.yml pull',
+  'Pulling db (registry.example.com/shop/db:2)...',
+  'ERROR: manifest for registry.example.com/shop/db:2 not found: manifest unknown',
+].join('\n');
+
+test('a failed update (Save) shows the service and image first, what became of the app, and its output with the user’s files', async () => {
+  const { fetchMock } = renderFailingApp('/app/app-1', UPDATE_OUTPUT, {
+    '/api/v1/apps/update-app': {
+      status: 502,
+      body: { success: false, message: UPDATE_MESSAGE, operation_id: 'op-12' },
+    },
+  });
+  await userEvent.click(await screen.findByRole('button', { name: /compose\.yml/ }));
+  await userEvent.type(screen.getByRole('textbox', { name: 'Content of compose.yml' }), '  db:{enter}');
+  const save = screen.getByRole('button', { name: 'Save' });
+  await waitFor(() => expect(save).toBeEnabled());
+  await userEvent.click(save);
+
+  const block = await screen.findByTestId('deploy-failure');
+  expect(within(block).getByText(UPDATE_FIRST_LINE)).toBeInTheDocument();
+  expect(within(block).getByText(/^docker compose pull failed \(exit 1\)/)).toHaveTextContent(
+    'The previous version was restored: its files are back and its containers were left as they were.',
+  );
+  expect(outputReads(fetchMock)).toHaveLength(0);
+  await userEvent.click(within(block).getByRole('button', { name: 'Show full output' }));
+  const output = await within(block).findByLabelText('Deploy output');
+  expect(output).toHaveTextContent('--file compose.yml --file config/compose.override.yml pull');
+  expect(output).toHaveTextContent('Pulling db (registry.example.com/shop/db:2)');
+  expect(new URL(outputReads(fetchMock)[0]![0] as string).searchParams.get('deploy_id')).toBe('op-12');
+  expect(within(block).getByRole('link', { name: 'Open in the deploy history' })).toHaveAttribute(
+    'href',
+    '/app/app-1?tab=history&deploy=op-12',
+  );
+  // The edit is kept, to fix and save again.
+  expect(screen.getByRole('textbox', { name: 'Content of compose.yml' })).toHaveValue(
+    `${details.files.f1}  db:\n`,
+  );
+});
+
+// A failed delete: the app stays, and the block under Delete App says what could not be removed.
+// (A container of no app uses the volume: the engine names it by its id.)
+const DELETE_MESSAGE =
+  'Could not remove volume shop_data: remove shop_data: volume is in use - [4f1c2b9e0d3a]';
+const DELETE_OUTPUT = `Stopping and removing the app's containers, networks and volumes\n${DELETE_MESSAGE}`;
+
+test('a failed delete keeps the app and shows under Delete App what could not be removed, with its output', async () => {
+  const { fetchMock } = renderFailingApp('/app/app-1?tab=settings', DELETE_OUTPUT, {
+    '/api/v1/apps/delete-app': {
+      status: 502,
+      body: { success: false, message: DELETE_MESSAGE, operation_id: 'op-13' },
+    },
+  });
+  // The Settings tab loads when first opened.
+  await userEvent.click(await screen.findByRole('button', { name: 'Delete App' }, { timeout: 8000 }));
+  const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Delete App' }));
+
+  const block = await screen.findByTestId('deploy-failure');
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  expect(within(block).getByText(DELETE_MESSAGE)).toBeInTheDocument();
+  expect(screen.getByTestId('where')).toHaveTextContent('/app/app-1?tab=settings');
+  await userEvent.click(within(block).getByRole('button', { name: 'Show full output' }));
+  expect(await within(block).findByLabelText('Deploy output')).toHaveTextContent(
+    "Stopping and removing the app's containers, networks and volumes",
+  );
+  expect(new URL(outputReads(fetchMock)[0]![0] as string).searchParams.get('deploy_id')).toBe('op-13');
+  expect(within(block).getByRole('link', { name: 'Open in the deploy history' })).toHaveAttribute(
+    'href',
+    '/app/app-1?tab=history&deploy=op-13',
+  );
 });

@@ -65,6 +65,7 @@ function renderDetail(
     answers?: object;
     agent?: ReturnType<typeof testServer>;
     route?: string;
+    role?: 'owner' | 'admin' | 'billing';
   } = {},
 ) {
   return renderPage(<AppDetailPage />, {
@@ -73,6 +74,7 @@ function renderDetail(
     online: options.online,
     dockerResponding: options.dockerResponding,
     agent: options.agent,
+    role: options.role,
     answers: { ...baseAnswers, ...(options.answers as object) } as never,
   });
 }
@@ -421,22 +423,36 @@ test('an app whose COMPOSE_FILE names a missing file shows the refusal instead o
   expect(screen.queryByTestId('compose-in-use')).toBeNull();
 });
 
-test('opening the page while a deploy runs (started elsewhere, or before a reload) shows it running', async () => {
-  renderDetail({
-    answers: {
-      '/api/v1/apps/get-deploy-progress': ok({
-        deploy: {
-          id: 'op-9',
-          action: 'redeploy',
-          version: null,
-          started_at: Date.now() - 65_000,
-          elapsed_ms: 65_000,
-          progress: { step: 'starting', cancelled: false, images: [], builds: [], services: [] },
-        },
-      }),
+const runningRedeploy = {
+  '/api/v1/apps/get-deploy-progress': ok({
+    deploy: {
+      id: 'op-9',
+      action: 'redeploy',
+      version: null,
+      started_at: Date.now() - 65_000,
+      elapsed_ms: 65_000,
+      progress: { step: 'starting', cancelled: false, images: [], builds: [], services: [] },
     },
-  });
+  }),
+};
+
+test('opening the page while a deploy runs (started elsewhere, or before a reload) shows it running', async () => {
+  renderDetail({ answers: runningRedeploy });
   const panel = await screen.findByRole('region', { name: 'Deploy in progress' });
   expect(panel).toHaveTextContent('Redeploy');
   expect(panel).toHaveTextContent(/Starting services · 1 min 0[56] s/);
+  expect(within(panel).getByRole('button', { name: 'Cancel deploy' })).toBeEnabled();
+});
+
+test('a billing member sees the running deploy but no Cancel deploy (the server refuses it with 403)', async () => {
+  renderDetail({ answers: runningRedeploy, role: 'billing' });
+  const panel = await screen.findByRole('region', { name: 'Deploy in progress' }, { timeout: 8000 });
+  expect(panel).toHaveTextContent(/Starting services/);
+  expect(within(panel).queryByRole('button', { name: 'Cancel deploy' })).toBeNull();
+});
+
+test('an admin may cancel a running deploy', async () => {
+  renderDetail({ answers: runningRedeploy, role: 'admin' });
+  const panel = await screen.findByRole('region', { name: 'Deploy in progress' }, { timeout: 8000 });
+  expect(within(panel).getByRole('button', { name: 'Cancel deploy' })).toBeEnabled();
 });

@@ -19,12 +19,14 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   appsQueryOptions,
+  canManageServer,
   capabilityValue,
   catalogQueryOptions,
   deployFailureProps,
   DOCKER_NOT_RESPONDING_APP,
   isServerUnpaid,
   useCurrentAgent,
+  useCurrentUser,
   useTabParam,
   useToastMessage,
   type AppDetails,
@@ -53,6 +55,7 @@ export default function AppDetailPage() {
   const { appId } = useParams();
   if (!appId) throw new Error('Missing route parameter: appId');
   const { currentAgent, currentAgentId, isOnline, isDockerResponding } = useCurrentAgent();
+  const { user } = useCurrentUser();
   const dockerDown = isOnline && !isDockerResponding;
   const agentId = currentAgentId ?? '';
   const queryClient = useQueryClient();
@@ -156,7 +159,12 @@ export default function AppDetailPage() {
           </Box>
           {catalogItem && <AboutCard item={catalogItem} />}
         </Flex>
-        <DeployProgressPanel agentId={agentId} appId={appId} canCancel={!disabled} />
+        {/* Cancelling is deploying: only the roles that may deploy (owner, admin) see it. */}
+        <DeployProgressPanel
+          agentId={agentId}
+          appId={appId}
+          canCancel={!disabled && canManageServer(user, currentAgent)}
+        />
         {control.error && <DeployFailure {...deployFailureProps(control.error, agentId, appId)} />}
         <Tabs isLazy colorScheme="blue" {...tabParam}>
           <TabList>

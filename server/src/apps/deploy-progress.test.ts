@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { AppDeployment, DeployProgress } from 'contract';
 import { setAgentPlan } from '../agents/agent-store.js';
+import { insertMember } from '../organizations/member-store.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
 import {
   AgentFailure,
@@ -20,6 +21,8 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let testApp: TestApp;
 let owner: TestUser;
+/** A member of the same organization with the billing role: may watch a deploy, not cancel it. */
+let billing: TestUser;
 let agent: SimulatedAgent;
 let agentId: string;
 
@@ -35,8 +38,13 @@ const requests: { method: string; params: Record<string, unknown> }[] = [];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads varied payloads
 type Answer = { status: number; success: boolean; message: string; data?: any };
 
-async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<Answer> {
-  const response = await testApp.app.inject({ method, url: path, headers: owner.headers, payload: body });
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: object,
+  caller: TestUser = owner,
+): Promise<Answer> {
+  const response = await testApp.app.inject({ method, url: path, headers: caller.headers, payload: body });
   return { status: response.statusCode, ...(response.json() as Omit<Answer, 'status'>) };
 }
 
@@ -50,8 +58,13 @@ const saveApp = (mode: 'create' | 'update', config: object) =>
     files: { f: 'services: {}\n' },
     variables: {},
   });
-const progressOf = async (appId: string) => {
-  const answer = await call('GET', `/api/v1/apps/get-deploy-progress?agent_id=${agentId}&app_id=${appId}`);
+const progressOf = async (appId: string, caller: TestUser = owner) => {
+  const answer = await call(
+    'GET',
+    `/api/v1/apps/get-deploy-progress?agent_id=${agentId}&app_id=${appId}`,
+    undefined,
+    caller,
+  );
   assert.equal(answer.status, 200, answer.message);
   return answer.data.deploy as null | {
     id: string;
@@ -61,8 +74,13 @@ const progressOf = async (appId: string) => {
     progress: DeployProgress | null;
   };
 };
-const cancel = (appId: string, deployId: string) =>
-  call('POST', `/api/v1/apps/cancel-deploy?agent_id=${agentId}`, { app_id: appId, deploy_id: deployId });
+const cancel = (appId: string, deployId: string, caller: TestUser = owner) =>
+  call(
+    'POST',
+    `/api/v1/apps/cancel-deploy?agent_id=${agentId}`,
+    { app_id: appId, deploy_id: deployId },
+    caller,
+  );
 
 function building(lines: string[]): DeployProgress {
   return {
@@ -87,6 +105,8 @@ before(async () => {
   const organizationId = (
     await call('POST', '/api/v1/organization/create-organization', { name: 'Progress' })
   ).data.id as string;
+  billing = await signIn(testApp.app, 'progress-billing@example.com', 'Bill Ing');
+  await insertMember(testApp.app.dockhand.db, organizationId, billing.id, 'billing', Date.now());
   agent = new SimulatedAgent(await createAgentKeys(), (method, raw) => {
     const params = raw as { operation_id?: string; deployment?: AppDeployment; app_id?: string };
     requests.push({ method, params: raw as Record<string, unknown> });
@@ -195,6 +215,27 @@ test("an update cancelled while it runs fails with the agent's words and the pre
   const again = await cancel(appId, running.id);
   assert.equal(again.status, 409);
   assert.equal(again.message, 'This deploy is no longer running, so it cannot be cancelled.');
+});
+
+test('a billing member watches a running deploy but cannot cancel it: 403, and the deploy runs on', async () => {
+  const creating = saveApp('create', { name: 'billed', version: '1.0' });
+  const deploy = await nextHeld();
+  const running = await progressOf(deploy.appId, billing);
+  assert.equal(running?.action, 'create', 'billing sees the running deploy');
+
+  const refused = await cancel(deploy.appId, running.id, billing);
+  assert.equal(refused.status, 403, refused.message);
+  assert.equal(refused.success, false);
+  assert.ok(
+    !requests.some(
+      (request) => request.method === 'operation.cancel' && request.params.operation_id === running.id,
+    ),
+    'nothing was sent to the agent',
+  );
+  assert.equal((await progressOf(deploy.appId))?.id, running.id, 'the deploy still runs');
+
+  deploy.finish();
+  assert.equal((await creating).status, 200, 'and ends as it would have');
 });
 
 test('an event for a deploy that does not run here is dropped', async () => {
