@@ -103,8 +103,13 @@ test('a real agent connects with its code and shows online with its hardware', a
   await createOrganization.getByRole('button', { name: 'Create Organization' }).click();
   await expect(dialog.getByLabel('Organization')).toHaveValue(/.+/);
   await expect(connect).toBeEnabled();
+  const registered = page.waitForResponse((response) => response.url().includes('/register-agent'));
   await connect.click();
+  const answer = await registered;
+  expect(answer.status(), await answer.text()).toBe(200);
 
+  // The e2e server may already offer a newer agent release (agent-releases.spec): its polite
+  // 'Update Available' notice must wait, not replace the confirmation.
   await expect(page.getByRole('status').filter({ hasText: 'Server Connected' })).toBeVisible();
   await expect(dialog).toBeHidden();
   const card = page.getByTestId('server-card');

@@ -47,6 +47,7 @@ const ui = (agent: Agent) => (
 const announcedFor = (name: string) => ({
   title: 'Update Available',
   description: `A newer agent version is available for ${name}.`,
+  polite: true,
 });
 
 it("raises one 'Update Available' toast per server when a newer agent version exists", () => {

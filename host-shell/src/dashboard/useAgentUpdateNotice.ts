@@ -39,6 +39,8 @@ export function useAgentUpdateNotice(agent: Agent | null): boolean {
     eventBus.publish('toast:show', {
       title: 'Update Available',
       description: `A newer agent version is available for ${name}.`,
+      // A background notice: it must not hide 'Server Connected' when an outdated server is paired.
+      polite: true,
     });
   }, [newest, agentId, name]);
   return newest !== null;

@@ -3,6 +3,8 @@ export interface ToastRequest {
   title: string;
   description?: string;
   status?: 'success' | 'error' | 'warning' | 'info';
+  /** A background notice: it waits until the visible toast has closed instead of replacing it. */
+  polite?: boolean;
 }
 
 /** Every event of the dashboard and its payload. Host and remotes meet here, never import each other. */

@@ -7,6 +7,8 @@ function createStore() {
   });
 }
 
+const openId = (store: ToastStore) => store.getItems().find((item) => item.open)?.id ?? -1;
+
 describe('ToastStore', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
@@ -19,9 +21,39 @@ describe('ToastStore', () => {
     expect(visible.map((item) => item.title)).toEqual(['Second']);
   });
 
+  it('shows a polite toast at once when none is open', () => {
+    const store = createStore();
+    store.show({ title: 'Update Available', polite: true });
+    expect(
+      store
+        .getItems()
+        .filter((item) => item.open)
+        .map((item) => item.title),
+    ).toEqual(['Update Available']);
+  });
+
+  it('keeps a polite toast waiting until the visible one closes, even when another replaces it', () => {
+    const store = createStore();
+    const openTitles = () =>
+      store
+        .getItems()
+        .filter((item) => item.open)
+        .map((item) => item.title);
+    store.show({ title: 'Server Connected', status: 'success' }, 5000);
+    store.show({ title: 'Update Available', polite: true });
+    expect(openTitles()).toEqual(['Server Connected']);
+
+    store.show({ title: 'Server Renamed', status: 'success' }, 5000);
+    expect(openTitles()).toEqual(['Server Renamed']);
+
+    jest.advanceTimersByTime(5000);
+    expect(openTitles()).toEqual(['Update Available']);
+  });
+
   it('removes a dismissed toast 5000 ms after dismissal', () => {
     const store = createStore();
-    const id = store.show({ title: 'Saved' });
+    store.show({ title: 'Saved' });
+    const id = openId(store);
     store.dismiss(id);
     expect(store.getItems()).toEqual([expect.objectContaining({ id, open: false })]);
     jest.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1);
@@ -43,7 +75,8 @@ describe('ToastStore', () => {
     const store = createStore();
     const listener = jest.fn();
     store.subscribe(listener);
-    const id = store.show({ title: 'Hi' });
+    store.show({ title: 'Hi' });
+    const id = openId(store);
     store.dismissVisible();
     store.dismiss(id);
     expect(listener).toHaveBeenCalledTimes(2);

@@ -32,6 +32,7 @@ export function toToastItem(id: number, request: ToastRequest): ToastItem {
 /**
  * The toast queue, free of React: a new toast replaces the visible one (limit 1), dismissal
  * closes it and removes it 5000 ms later, and an open toast closes itself after its duration.
+ * A polite toast (a background notice) waits until the visible one has closed instead.
  */
 export class ToastStore {
   private items: ToastItem[] = [];
@@ -39,6 +40,7 @@ export class ToastStore {
   private readonly listeners = new Set<() => void>();
   private readonly autoClose = new Map<number, unknown>();
   private readonly removal = new Map<number, unknown>();
+  private readonly waiting: { request: ToastRequest; durationMs: number }[] = [];
 
   constructor(private readonly timers: ToastTimers) {}
 
@@ -51,21 +53,32 @@ export class ToastStore {
     };
   };
 
-  show(request: ToastRequest, durationMs = TOAST_DURATION_MS): number {
+  /** Shows the toast, or queues a polite one while another is open. */
+  show(request: ToastRequest, durationMs = TOAST_DURATION_MS): void {
+    if (request.polite && this.items.some((existing) => existing.open)) {
+      this.waiting.push({ request, durationMs });
+      return;
+    }
     const item = toToastItem(this.nextId++, request);
-    for (const visible of this.items.filter((existing) => existing.open)) this.dismiss(visible.id);
+    for (const visible of this.items.filter((existing) => existing.open)) this.close(visible.id);
     this.items = [item, ...this.items].slice(0, TOAST_LIMIT + this.removal.size);
     this.autoClose.set(
       item.id,
       this.timers.setTimeout(() => this.dismiss(item.id), durationMs),
     );
     this.emit();
-    return item.id;
   }
 
   dismiss(id: number): void {
+    if (!this.close(id)) return;
+    const next = this.waiting.shift();
+    if (next) this.show(next.request, next.durationMs);
+  }
+
+  /** Closes an open toast (false if it was not open); replacing one does not release the waiting ones. */
+  private close(id: number): boolean {
     const item = this.items.find((existing) => existing.id === id);
-    if (!item || !item.open) return;
+    if (!item || !item.open) return false;
     this.clearTimer(this.autoClose, id);
     this.items = this.items.map((existing) => (existing.id === id ? { ...existing, open: false } : existing));
     this.removal.set(
@@ -73,6 +86,7 @@ export class ToastStore {
       this.timers.setTimeout(() => this.remove(id), TOAST_REMOVE_DELAY_MS),
     );
     this.emit();
+    return true;
   }
 
   /** Dismisses the visible toast (Escape). */
