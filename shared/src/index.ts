@@ -54,6 +54,7 @@ export {
   formatBytes,
   isVariableName,
   LogLimits,
+  newAppId,
   parseDomains,
   parseHostPort,
   referencedVariables,

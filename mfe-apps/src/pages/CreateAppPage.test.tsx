@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { recordToasts } from 'shared/src/test-support/api';
+import { recordToasts, type ApiAnswer } from 'shared/src/test-support/api';
 import { NEW_APP_DRAFT_KEY } from '../drafts';
 import { ok, postsOf, renderPage } from 'shared/src/test-support/render-page';
 import CreateAppPage, { NAVIGATE_AFTER_CREATE_MS } from './CreateAppPage';
@@ -169,4 +169,91 @@ test('a failed create shows its first line and its full output by deploy id, wit
   expect(read.searchParams.has('app_id')).toBe(false);
   // The draft stays to be fixed.
   expect(screen.getByLabelText(/App Name/)).toHaveValue('broken');
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const createIdsSent = (fetchMock: jest.Mock) =>
+  postsOf(fetchMock)
+    .filter((call) => call.path === '/api/v1/apps/create-app')
+    .map((call) => (call.body as { config: { id: string } }).config.id);
+const runningCreate = {
+  id: 'op-1',
+  action: 'create',
+  version: null,
+  started_at: Date.now(),
+  elapsed_ms: 2_000,
+  progress: null,
+};
+
+test('a failed create is sent again with the same app id, and the running create shows its progress', async () => {
+  const failing: Record<string, ApiAnswer> = {
+    ...answers,
+    '/api/v1/apps/create-app': {
+      status: 500,
+      body: { success: false, message: 'Service web: the image cannot be pulled' },
+    },
+    '/api/v1/apps/get-deploy-progress': ok({ deploy: null }),
+  };
+  const { fetchMock } = renderPage(<CreateAppPage />, {
+    route: '/create-app',
+    path: '/create-app',
+    answers: failing,
+  });
+  await userEvent.type(screen.getByLabelText(/App Name/), 'retried');
+  await writeCompose();
+  await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+  expect(await screen.findByText('Service web: the image cannot be pulled')).toBeInTheDocument();
+
+  failing['/api/v1/apps/create-app'] = ok({ id: 'ignored' }, 'App created');
+  failing['/api/v1/apps/get-deploy-progress'] = ok({ deploy: runningCreate });
+  await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+  const [first, retry] = createIdsSent(fetchMock);
+  expect(first).toMatch(UUID);
+  expect(retry).toBe(first);
+  const progressOf = fetchMock.mock.calls
+    .map(([url]) => new URL(url as string))
+    .filter((url) => url.pathname === '/api/v1/apps/get-deploy-progress');
+  expect(progressOf.map((url) => url.searchParams.get('app_id'))).toContain(first);
+});
+
+test('after a reload the running create shows again, and its end opens home as a create does', async () => {
+  const reloaded: Record<string, ApiAnswer> = {
+    ...answers,
+    '/api/v1/apps/create-app': { status: 502, body: { success: false, message: 'Bad gateway' } },
+    '/api/v1/apps/get-deploy-progress': ok({ deploy: null }),
+  };
+  // The first page sent the create (its answer never reached this page), then was reloaded.
+  const first = renderPage(<CreateAppPage />, {
+    route: '/create-app',
+    path: '/create-app',
+    answers: reloaded,
+  });
+  await userEvent.type(screen.getByLabelText(/App Name/), 'reloaded');
+  await writeCompose();
+  await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+  await screen.findByText('Bad gateway');
+  const [appId] = createIdsSent(first.fetchMock);
+  first.view.unmount();
+
+  reloaded['/api/v1/apps/get-deploy-progress'] = ok({ deploy: runningCreate });
+  renderPage(<CreateAppPage />, { route: '/create-app', path: '/create-app', answers: reloaded });
+  expect(await screen.findByRole('region', { name: 'Deploy in progress' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Create' })).toBeInTheDocument();
+
+  reloaded['/api/v1/apps/get-deploy-progress'] = ok({ deploy: null });
+  reloaded['/api/v1/apps/get-apps'] = ok({
+    apps: [{ id: appId, name: 'reloaded', icon: 'Package', color: '#000000', extension: null, status: 1 }],
+  });
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Deploy in progress' })).toBeNull(), {
+    timeout: 3_000,
+  });
+  await waitFor(() =>
+    expect(toasts.calls).toHaveBeenCalledWith({
+      title: 'Success',
+      description: 'App created',
+      status: 'success',
+    }),
+  );
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  expect(sessionStorage.getItem(NEW_APP_DRAFT_KEY)).toBeNull();
 });

@@ -11,7 +11,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   appsQueryOptions,
@@ -19,6 +19,7 @@ import {
   deployFailureProps,
   encryptForAgent,
   isServerUnpaid,
+  newAppId,
   useCurrentAgent,
   useToastMessage,
   validateAppName,
@@ -42,9 +43,17 @@ import { AppsBreadcrumb } from './AppsBreadcrumb';
 /** Spec section 9: home opens 100 ms after the app is created. */
 export const NAVIGATE_AFTER_CREATE_MS = 100;
 
+const CreateProgress = lazy(() => import('../progress/CreateProgress'));
+
 interface NewApp {
   name: string;
   draft: ConfigDraft;
+  /**
+   * The new app's id, made at the first Create (contract app-id.ts) and kept with the draft: the
+   * page watches the deploy by it (also after a reload), and a retry after a failed create sends
+   * it again, so both attempts are one app's history.
+   */
+  appId?: string;
 }
 
 const storable = (app: NewApp): NewApp => ({ ...app, draft: withoutSecretValues(app.draft) });
@@ -75,11 +84,11 @@ export default function CreateAppPage() {
   const unavailable = !currentAgent || !isOnline || isServerUnpaid(currentAgent.subscription_status);
 
   const create = useCreateAppMutation(agentId);
-  const buildPayload = () =>
+  const buildPayload = (appId: string) =>
     toSavePayload(
       app.draft,
       {
-        id: '',
+        id: appId,
         name: app.name.trim(),
         description: null,
         version: null,
@@ -92,14 +101,16 @@ export default function CreateAppPage() {
       },
       (text, field) => encryptForAgent(agents, agentId, text, field),
     );
-  const createApp = () =>
-    create.mutate(buildPayload, {
-      onSuccess: () => {
-        showToast({ title: 'Success', description: 'App created', status: 'success' });
-        discard();
-        window.setTimeout(() => navigate('/'), NAVIGATE_AFTER_CREATE_MS);
-      },
-    });
+  const created = () => {
+    showToast({ title: 'Success', description: 'App created', status: 'success' });
+    discard();
+    window.setTimeout(() => navigate('/'), NAVIGATE_AFTER_CREATE_MS);
+  };
+  const createApp = () => {
+    const appId = app.appId ?? newAppId();
+    setApp((current) => ({ ...current, appId }));
+    create.mutate(() => buildPayload(appId), { onSuccess: created });
+  };
 
   return (
     <Box data-remote-build={REMOTE_BUILD}>
@@ -151,6 +162,16 @@ export default function CreateAppPage() {
             {create.isPending ? 'Processing...' : 'Create'}
           </Button>
         </Flex>
+        {app.appId && (
+          <Suspense fallback={null}>
+            <CreateProgress
+              agentId={agentId}
+              appId={app.appId}
+              sentHere={!create.isIdle}
+              onCreated={created}
+            />
+          </Suspense>
+        )}
         {/* A failed create was rolled back: no app, so no history entry to link. */}
         {create.error && <DeployFailure {...deployFailureProps(create.error, agentId, null)} />}
       </Stack>

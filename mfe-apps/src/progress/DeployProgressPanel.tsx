@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DEPLOY_ACTION_LABELS, formatBytes } from 'shared';
 import { formatDuration } from '../history/HistoryTab';
 import {
@@ -126,15 +126,23 @@ export function DeployProgressPanel({
   agentId,
   appId,
   canCancel,
+  onEnded,
 }: {
   agentId: string;
   appId: string;
   canCancel: boolean;
+  /** Called when a deploy this panel showed is no longer running (the page may read its app again). */
+  onEnded?: () => void;
 }) {
   // A deploy this page starts (save, update, redeploy) shows while its call runs.
   const watching = useIsMutating() > 0;
   const query = useQuery(deployProgressQueryOptions(agentId, appId, watching));
   const deploy = query.data?.deploy ?? null;
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (shown.current !== null && deploy === null) onEnded?.();
+    shown.current = deploy?.id ?? null;
+  }, [deploy, onEnded]);
   const elapsed = useElapsed(deploy, query.data?.readAt ?? 0);
   const cancel = useCancelDeployMutation(agentId, appId);
   if (!deploy) return null;
