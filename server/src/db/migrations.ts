@@ -23,6 +23,7 @@ import * as operationReplica108 from '../operations/migration-108-operation-repl
 import * as organizationsPart001 from '../organizations/migration-001-organizations.js';
 import * as organizationsPart102 from '../organizations/migration-102-clean-names.js';
 import * as replicas107 from '../replicas/migration-107-replicas.js';
+import * as presenceChanges111 from '../replicas/migration-111-presence-changes.js';
 
 /** One step made of parts run in order. */
 function inOrder(...parts: Migration[]): Migration {
@@ -47,6 +48,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '107_replicas': replicas107,
   '108_operation_replica': operationReplica108,
   '109_agent_inventories': agentInventories109,
+  '111_presence_changes': presenceChanges111,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

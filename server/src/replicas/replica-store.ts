@@ -14,9 +14,9 @@ export interface LiveReplica {
   url: string | null;
 }
 
-export interface PresenceRow {
+interface PresenceRow {
   agent_id: string;
-  replica_id: string;
+  replica_id: string | null;
   docker_responding: number;
 }
 
@@ -72,6 +72,18 @@ export async function removeDeadReplicas(db: Kysely<Database>, graceMs: number):
     .execute();
 }
 
+/**
+ * Rows of agents released longer than `graceMs` ago: every replica has read the release by then
+ * (each reads changes every few seconds), so the row is no longer needed to tell them.
+ */
+export async function removeOldReleases(db: Kysely<Database>, graceMs: number): Promise<void> {
+  await db
+    .deleteFrom('agent_presence')
+    .where('replica_id', 'is', null)
+    .where('updated_at', '<', Date.now() - graceMs)
+    .execute();
+}
+
 export async function isReplicaLive(db: Kysely<Database>, replicaId: string): Promise<boolean> {
   const row = await db
     .selectFrom('server_replicas')
@@ -86,14 +98,39 @@ export async function liveReplicas(db: Kysely<Database>): Promise<LiveReplica[]>
   return db.selectFrom('server_replicas').select(['id', 'url']).where('lease_until', '>', dbNow).execute();
 }
 
-/** Every agent held by a live replica. */
-export async function livePresence(db: Kysely<Database>): Promise<PresenceRow[]> {
+/** The changing transaction, recorded on each presence row (migration 111). */
+const thisTransaction = sql<number>`pg_current_xact_id()::text::bigint`;
+
+export interface PresenceChanges {
+  /** Pass as `since` to the next read: the snapshot (PostgreSQL's text form) this one read. */
+  snapshot: string;
+  replicas: LiveReplica[];
+  /** Rows changed since `since` (every row when null); a released agent's has no replica. */
+  rows: PresenceRow[];
+}
+
+/**
+ * The live replicas and the presence rows changed since an earlier read, from one snapshot. A row
+ * counts as changed when the transaction that last changed it was not visible to the earlier
+ * read's snapshot: committed after it, or running then (those come once they commit). The index
+ * narrows the rows to those changed by that snapshot's oldest running transaction or later.
+ */
+export async function presenceChanges(db: Kysely<Database>, since: string | null): Promise<PresenceChanges> {
   return db
-    .selectFrom('agent_presence')
-    .innerJoin('server_replicas', 'server_replicas.id', 'agent_presence.replica_id')
-    .select(['agent_presence.agent_id', 'agent_presence.replica_id', 'agent_presence.docker_responding'])
-    .where('server_replicas.lease_until', '>', dbNow)
-    .execute();
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const { rows: current } = await sql<{
+        snapshot: string;
+      }>`select pg_current_snapshot()::text as snapshot`.execute(trx);
+      const replicas = await liveReplicas(trx);
+      let changed = trx.selectFrom('agent_presence').select(['agent_id', 'replica_id', 'docker_responding']);
+      if (since !== null)
+        changed = changed
+          .where('changed_in', '>=', sql<number>`pg_snapshot_xmin(${since}::pg_snapshot)::text::bigint`)
+          .where(sql<boolean>`not pg_visible_in_snapshot(changed_in::text::xid8, ${since}::pg_snapshot)`);
+      return { snapshot: current[0]!.snapshot, replicas, rows: await changed.execute() };
+    });
 }
 
 export interface PresenceWrite {
@@ -103,7 +140,8 @@ export interface PresenceWrite {
 
 /**
  * `claims`: this replica now holds these agents (taking them from any other). `updates`: a Docker
- * flag changed on an agent it holds (never taking it back from a replica it moved to).
+ * flag changed on an agent it holds (never taking it back from a replica it moved to). `releases`:
+ * it no longer holds these (unless another replica took them meanwhile).
  */
 export async function writePresence(
   db: Kysely<Database>,
@@ -127,6 +165,7 @@ export async function writePresence(
           replica_id: eb.ref('excluded.replica_id'),
           docker_responding: eb.ref('excluded.docker_responding'),
           updated_at: eb.ref('excluded.updated_at'),
+          changed_in: thisTransaction,
         })),
       )
       .execute();
@@ -140,13 +179,15 @@ export async function writePresence(
           .doUpdateSet((eb) => ({
             docker_responding: eb.ref('excluded.docker_responding'),
             updated_at: eb.ref('excluded.updated_at'),
+            changed_in: thisTransaction,
           }))
           .where('agent_presence.replica_id', '=', replicaId),
       )
       .execute();
   if (writes.releases.length > 0)
     await db
-      .deleteFrom('agent_presence')
+      .updateTable('agent_presence')
+      .set({ replica_id: null, updated_at: now, changed_in: thisTransaction })
       .where('replica_id', '=', replicaId)
       .where('agent_id', 'in', writes.releases)
       .execute();

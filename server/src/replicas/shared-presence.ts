@@ -2,17 +2,19 @@
  * Presence shared by the replicas of one PostgreSQL database (issue 17). Each replica heartbeats a
  * lease; the hub tells it which agents it holds (claim, Docker flag change, release) and the
  * writes go out in batches, only on change, so 10,000 agents cost a few statements, not a stream.
- * Every replica reads the live rows back every `refreshMs` into memory, so `isOnline` stays a map
- * lookup (get-agents asks it per agent). A killed replica stops renewing: its agents count as
+ * Every replica reads the rows changed since its last read every `refreshMs` into memory, so
+ * `isOnline` stays a map lookup (get-agents asks it per agent) and a quiet refresh reads next to
+ * nothing, however many agents are connected. A killed replica stops renewing: its agents count as
  * offline once its lease ends (`leaseTtlMs`), at most `leaseTtlMs + refreshMs` after its last renewal.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import {
-  livePresence,
   liveReplicas,
+  presenceChanges,
   removeDeadReplicas,
+  removeOldReleases,
   removePredecessors,
   removeReplica,
   renewLease,
@@ -60,8 +62,11 @@ const BATCH = 2_000;
 export class SharedPresence {
   readonly replicaId = randomUUID();
   private url: string | null = null;
-  private seen = new Map<string, Seen>();
+  private readonly seen = new Map<string, Seen>();
   private replicaUrls = new Map<string, string | null>();
+  /** The last refresh's snapshot: the next one reads the changes it did not see (null: every row). */
+  private snapshot: string | null = null;
+  private refreshing: Promise<void> = Promise.resolve();
   private readonly claims = new Map<string, PresenceWrite>();
   private readonly updates = new Map<string, PresenceWrite>();
   private readonly releases = new Set<string>();
@@ -156,20 +161,39 @@ export class SharedPresence {
       for (const agent of this.local.held()) this.claim(agent.agentId, agent.dockerResponding);
     }
     await removeDeadReplicas(this.db, 10 * this.timings.leaseTtlMs);
+    await removeOldReleases(this.db, 10 * this.timings.leaseTtlMs);
   }
 
-  private async refresh(): Promise<void> {
+  /** One read at a time: a slow older read applied after a newer one would bring back stale rows. */
+  private refresh(): Promise<void> {
+    const read = this.refreshing.then(() => this.readChanges());
+    this.refreshing = read.catch(() => undefined);
+    return read;
+  }
+
+  private async readChanges(): Promise<void> {
     const startedAt = Date.now();
-    const [replicas, rows] = await Promise.all([liveReplicas(this.db), livePresence(this.db)]);
-    const seen = new Map<string, Seen>();
-    for (const row of rows)
-      seen.set(row.agent_id, { replicaId: row.replica_id, dockerResponding: row.docker_responding === 1 });
-    this.seen = seen;
-    this.replicaUrls = new Map(replicas.map((replica) => [replica.id, replica.url]));
+    const { snapshot, replicas, rows } = await presenceChanges(this.db, this.snapshot);
+    this.snapshot = snapshot;
+    const replicaUrls = new Map(replicas.map((replica) => [replica.id, replica.url]));
+    for (const row of rows) {
+      if (row.replica_id && replicaUrls.has(row.replica_id))
+        this.seen.set(row.agent_id, {
+          replicaId: row.replica_id,
+          dockerResponding: row.docker_responding === 1,
+        });
+      else this.seen.delete(row.agent_id);
+    }
+    // A replica's lease that ended never comes back with its rows (renewLease starts over without
+    // them), so what it held is forgotten now rather than read again.
+    if ([...this.replicaUrls.keys()].some((replicaId) => !replicaUrls.has(replicaId)))
+      for (const [agentId, seen] of this.seen)
+        if (!replicaUrls.has(seen.replicaId)) this.seen.delete(agentId);
+    this.replicaUrls = replicaUrls;
     // With its own lease lapsed its rows are not live: that says nothing about its sockets.
     if (!this.replicaUrls.has(this.replicaId)) return;
     for (const [agentId, claimedAt] of this.claimedAt) {
-      if (claimedAt >= startedAt || seen.get(agentId)?.replicaId === this.replicaId) continue;
+      if (claimedAt >= startedAt || this.seen.get(agentId)?.replicaId === this.replicaId) continue;
       this.claimedAt.delete(agentId);
       this.local.lost(agentId);
     }
