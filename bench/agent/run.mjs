@@ -4,12 +4,12 @@
 // process holds. Usage: node bench/agent/run.mjs [idle] [deploy] [connections]   (default: all)
 // Needs `pnpm build` first (server/dist and agent/dist/dockhand-agent.mjs) and a Docker engine.
 import { execFile } from 'node:child_process';
-import { createHash, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startFleet } from '../lib/agent-fleet.mjs';
 import {
   benchTemplate,
   freePort,
@@ -21,7 +21,6 @@ import {
 } from '../lib/harness.mjs';
 
 const requireFromServer = createRequire(path.join(root, 'server', 'package.json'));
-const requireFromAgent = createRequire(path.join(root, 'agent', 'package.json'));
 const exec = promisify(execFile);
 const phases = process.argv.slice(2).length ? process.argv.slice(2) : ['idle', 'deploy', 'connections'];
 const DEPLOY_RUNS = Number(process.env.BENCH_DEPLOY_RUNS ?? 5);
@@ -202,39 +201,14 @@ async function deploy(ctx, { agentId }) {
   );
 }
 
-async function makeIdentity(x509) {
-  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
-    'sign',
-    'verify',
-  ]);
-  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '01',
-    name: 'CN=bench',
-    notBefore: new Date(Date.now() - 60_000),
-    notAfter: new Date(Date.now() + 86_400_000),
-    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
-    keys,
-  });
-  return {
-    pem: certificate.toString('pem'),
-    fingerprint: createHash('sha256').update(new Uint8Array(certificate.rawData)).digest('hex'),
-    privateKey: keys.privateKey,
-  };
-}
-
 async function connections() {
-  requireFromAgent('reflect-metadata');
-  const x509 = requireFromAgent('@peculiar/x509');
-  x509.cryptoProvider.set(webcrypto);
-  const WebSocket = requireFromAgent('ws');
   const ctx = await startServer();
-  const identities = [];
-  for (let i = 0; i < AGENTS; i += 1) identities.push(await makeIdentity(x509));
+  const fleet = await startFleet(AGENTS);
   const insert = ctx.sqlite.prepare(
     "INSERT INTO agents (id, organization_id, name, certificate, certificate_fingerprint, subscription_status, created_at) VALUES (?, ?, ?, ?, ?, 'free', ?)",
   );
   ctx.sqlite.transaction(() =>
-    identities.forEach((identity, i) =>
+    fleet.identities.forEach((identity, i) =>
       insert.run(
         `bench-${i}`,
         ctx.organizationId,
@@ -246,55 +220,28 @@ async function connections() {
     ),
   )();
   const idleRss = rssMb(ctx.server.pid);
-  const url = `${ctx.base.replace('http', 'ws')}/agent/connect`;
-  let welcomed = 0;
-  let failed = 0;
-  const sockets = [];
-  const connectOne = (identity) =>
-    new Promise((resolve) => {
-      const socket = new WebSocket(url, { perMessageDeflate: false });
-      sockets.push(socket);
-      socket.on('open', () =>
-        socket.send(
-          JSON.stringify({ type: 'hello', certificate: identity.pem, agent_version: 'bench', protocol: 1 }),
-        ),
-      );
-      socket.on('message', async (data) => {
-        const message = JSON.parse(String(data));
-        if (message.type === 'challenge') {
-          const signature = await webcrypto.subtle.sign(
-            { name: 'ECDSA', hash: 'SHA-256' },
-            identity.privateKey,
-            Buffer.from(message.nonce),
-          );
-          socket.send(
-            JSON.stringify({ type: 'proof', signature: Buffer.from(signature).toString('base64') }),
-          );
-        } else if (message.type === 'welcome') {
-          welcomed += 1;
-          resolve();
-        }
-      });
-      socket.on('error', () => {
-        failed += 1;
-        resolve();
-      });
-      socket.on('close', () => resolve());
-    });
   const started = Date.now();
-  for (let i = 0; i < identities.length; i += 200)
-    await Promise.all(identities.slice(i, i + 200).map(connectOne));
-  const seconds = (Date.now() - started) / 1000;
-  await sleep(2000);
-  const status = await ctx.api('GET', '/api/v1/agents/get-agents-status');
-  const online = status.data.agents.filter((a) => a.status === 1).length;
-  console.log(
-    `connections: ${welcomed} of ${AGENTS} simulated agents authenticated in ${seconds.toFixed(1)} s (${failed} failed); server reports ${online} online`,
-  );
-  console.log(
-    `server memory: ${idleRss.toFixed(1)} MB before, ${rssMb(ctx.server.pid).toFixed(1)} MB with ${online} agents connected (target 10,000 within 1024 MB)`,
-  );
-  sockets.forEach((socket) => socket.terminate());
+  fleet.connect(`${ctx.base.replace('http', 'ws')}/agent/connect`);
+  let counts;
+  try {
+    await waitFor(
+      async () => (counts = await fleet.counts()).online === AGENTS,
+      'every agent welcomed',
+      600_000,
+    );
+    const seconds = (Date.now() - started) / 1000;
+    await sleep(2000);
+    const status = await ctx.api('GET', '/api/v1/agents/get-agents-status');
+    const online = status.data.agents.filter((a) => a.status === 1).length;
+    console.log(
+      `connections: ${counts.online} of ${AGENTS} simulated agents authenticated in ${seconds.toFixed(1)} s (${counts.failures} failed connections retried); server reports ${online} online`,
+    );
+    console.log(
+      `server memory: ${idleRss.toFixed(1)} MB before, ${rssMb(ctx.server.pid).toFixed(1)} MB with ${online} agents connected (target 10,000 within 1024 MB)`,
+    );
+  } finally {
+    await fleet.stop();
+  }
 }
 
 try {

@@ -13,7 +13,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMs, postgresBackends, repoRoot as root, rssMb, signIn, startServer } from '../lib/harness.mjs';
+import {
+  cpuMs,
+  postgresBackends,
+  requireWrk,
+  repoRoot as root,
+  rssMb,
+  runWrk as loadWithWrk,
+  signIn,
+  startServer,
+} from '../lib/harness.mjs';
 
 const serverMain = path.join(root, 'server', 'dist', 'main.js');
 
@@ -35,25 +44,8 @@ const BUILDS = [
 // Extra node flags for the server, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-/** wrk prints latencies as 812.00us, 1.92ms or 1.20s. */
-function latencyMs(text) {
-  const match = /^([\d.]+)(us|ms|s)$/.exec(text ?? '');
-  if (!match) return Number.NaN;
-  return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2]];
-}
-
-function runWrk(url, token, seconds = SECONDS) {
-  const output = execFileSync(
-    'wrk',
-    ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url],
-    { encoding: 'utf8' },
-  );
-  const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
-  const p50 = latencyMs(/\s50%\s+([\d.]+\w+)/.exec(output)?.[1]);
-  const p99 = latencyMs(/\s99%\s+([\d.]+\w+)/.exec(output)?.[1]);
-  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? '0';
-  return { perSecond, p50, p99, non2xx };
-}
+const runWrk = (url, token, seconds = SECONDS) =>
+  loadWithWrk(url, token, { connections: CONNECTIONS, seconds });
 
 /** Starts `main` on `engine`, signs in, loads each endpoint; returns the figures. */
 async function benchEngine(engine, main) {
@@ -151,15 +143,7 @@ function printSummary(runs) {
   }
 }
 
-try {
-  execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-} catch (error) {
-  // wrk prints its version and exits 1; only a missing binary is a problem.
-  if (error.code === 'ENOENT') {
-    console.error('bench/api drives the load with wrk: apt-get install -y wrk');
-    process.exit(1);
-  }
-}
+requireWrk();
 if (!fs.existsSync(serverMain)) {
   console.log('Building the server (server/dist is missing)...');
   execFileSync('pnpm', ['--filter', 'server', 'build'], { cwd: root, stdio: 'inherit' });

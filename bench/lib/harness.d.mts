@@ -34,3 +34,11 @@ export function apiCall(
   body?: unknown,
 ): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each route answers its own shape
 export function benchTemplate(imageTag: string, fields: Record<string, unknown>): Record<string, unknown>;
+export function createDatabase(): Promise<{ name: string; url: string }>;
+export function dropDatabase(name: string): Promise<void>;
+export function runWrk(
+  url: string,
+  token: string,
+  options: { connections: number; seconds: number },
+): { perSecond: number; p50: number; p99: number; non2xx: string };
+export function requireWrk(): void;

@@ -1,6 +1,6 @@
 // What every benchmark needs to stand up the real product on loopback: a free port, the server's
 // health, the real sign-in, the Chromium flags of this machine, a process's resident memory.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,6 +22,19 @@ async function adminQuery(statement) {
   } finally {
     await client.end();
   }
+}
+
+/** A throwaway PostgreSQL database made from BENCH_DATABASE_URL (default: the local dockhand role). */
+export async function createDatabase() {
+  const name = `dockhand_bench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+export async function dropDatabase(name) {
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 /**
@@ -50,11 +63,9 @@ export async function startServer(
   delete env.DATABASE_URL;
   let databaseName = null;
   if (engine === 'postgres') {
-    databaseName = `dockhand_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${databaseName}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${databaseName}`;
-    env.DATABASE_URL = url.toString();
+    const database = await createDatabase();
+    databaseName = database.name;
+    env.DATABASE_URL = database.url;
   }
   const child = spawn(process.execPath, [...nodeArgs, main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   let database = null;
@@ -64,7 +75,7 @@ export async function startServer(
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
-    if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    if (databaseName) await dropDatabase(databaseName);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -262,5 +273,39 @@ export async function waitFor(probe, what, timeoutMs = 60_000) {
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** wrk prints latencies as 812.00us, 1.92ms or 1.20s. */
+function latencyMs(text) {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text ?? '');
+  if (!match) return Number.NaN;
+  return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2]];
+}
+
+/** Loads `url` as the signed-in user with wrk (1 thread); req/s, p50 and p99 in ms, non-2xx count. */
+export function runWrk(url, token, { connections, seconds }) {
+  const output = execFileSync(
+    'wrk',
+    ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url],
+    { encoding: 'utf8' },
+  );
+  const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
+  const p50 = latencyMs(/\s50%\s+([\d.]+\w+)/.exec(output)?.[1]);
+  const p99 = latencyMs(/\s99%\s+([\d.]+\w+)/.exec(output)?.[1]);
+  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? '0';
+  return { perSecond, p50, p99, non2xx };
+}
+
+/** Exits with the install command when wrk is missing. */
+export function requireWrk() {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing binary is a problem.
+    if (error.code === 'ENOENT') {
+      console.error('this benchmark drives the load with wrk: apt-get install -y wrk');
+      process.exit(1);
+    }
   }
 }
