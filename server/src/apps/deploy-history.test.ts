@@ -9,40 +9,33 @@ import { after, before, beforeEach, test } from 'node:test';
 import { DEPLOY_HISTORY_LIMIT, newAppId } from 'contract';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { OperationLog } from '../operations/operation-log.js';
-import { signIn, type TestUser } from '../test/sign-in.js';
+import { customAppBody } from '../test/fixtures.js';
+import { callAs, startWithPairedAgent, stopPairedAgent, type PairedAgent } from '../test/paired-agent.js';
 import {
   AgentFailure,
   createAgentKeys,
   pairSimulatedAgent,
   SimulatedAgent,
 } from '../test/simulated-agent.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import type { TestUser } from '../test/sign-in.js';
+import type { TestApp } from '../test/test-app.js';
 
+let setup: PairedAgent;
 let testApp: TestApp;
 let owner: TestUser;
-let agent: SimulatedAgent;
 let agentId: string;
 /** Set by a test: the next control fails with this text and output. */
 let failNext: AgentFailure | null = null;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads varied payloads
-type Answer = { status: number; success: boolean; message: string; operation_id?: string; data?: any };
+const call = (method: 'GET' | 'POST', path: string, body?: object) =>
+  callAs(testApp, owner, method, path, body);
 
-async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<Answer> {
-  const response = await testApp.app.inject({ method, url: path, headers: owner.headers, payload: body });
-  return { status: response.statusCode, ...(response.json() as Omit<Answer, 'status'>) };
-}
-
-const appFiles = {
-  files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
-  variables: [],
-};
 const create = async (name: string): Promise<string> => {
-  const answer = await call('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
-    config: { name, version: '1.0', ...appFiles },
-    files: { f: 'services: {}\n' },
-    variables: {},
-  });
+  const answer = await call(
+    'POST',
+    `/api/v1/apps/create-app?agent_id=${agentId}`,
+    customAppBody({ name, version: '1.0' }),
+  );
   assert.equal(answer.status, 200, answer.message);
   return answer.data.id as string;
 };
@@ -57,44 +50,37 @@ const output = (appId: string, deployId: string) =>
   call('GET', `/api/v1/apps/get-deploy-output?agent_id=${agentId}&app_id=${appId}&deploy_id=${deployId}`);
 
 before(async () => {
-  testApp = await createTestApp();
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  owner = await signIn(testApp.app, 'history-owner@example.com', 'Hanna History');
-  const organizationId = (await call('POST', '/api/v1/organization/create-organization', { name: 'History' }))
-    .data.id as string;
-  agent = new SimulatedAgent(await createAgentKeys(), (method, raw) => {
-    const params = raw as { app_id?: string; operation?: string; deployment?: { app_id: string } };
-    if (failNext) {
-      const failure = failNext;
-      failNext = null;
-      throw failure;
-    }
-    const appId = params.deployment?.app_id ?? params.app_id;
-    const printed = `$ docker compose ${method === 'app.delete' ? 'down' : 'up -d'}\n ✔ Container web  Started`;
-    if (method === 'app.delete') return { deleted: true, output: printed };
-    return { app_id: appId, status: 1, output: printed };
+  setup = await startWithPairedAgent({
+    email: 'history-owner@example.com',
+    name: 'Hanna History',
+    organization: 'History',
+    plan: 'free',
+    answer: (method, raw) => {
+      const params = raw as { app_id?: string; operation?: string; deployment?: { app_id: string } };
+      if (failNext) {
+        const failure = failNext;
+        failNext = null;
+        throw failure;
+      }
+      const appId = params.deployment?.app_id ?? params.app_id;
+      const printed = `$ docker compose ${method === 'app.delete' ? 'down' : 'up -d'}\n ✔ Container web  Started`;
+      if (method === 'app.delete') return { deleted: true, output: printed };
+      return { app_id: appId, status: 1, output: printed };
+    },
   });
-  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organizationId);
-  await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'free', source: null });
+  ({ testApp, owner, agentId } = setup);
 });
 
 beforeEach(() => {
   failNext = null;
 });
 
-after(async () => {
-  agent.close();
-  await testApp.close();
-});
+after(() => stopPairedAgent(setup));
 
 test('each deploy is listed newest first with who, action, version, result, duration and its output', async () => {
   const appId = await create('history-app');
   const update = (version: string) =>
-    call('POST', `/api/v1/apps/update-app?agent_id=${agentId}`, {
-      config: { id: appId, version, ...appFiles },
-      files: { f: 'services: {}\n' },
-      variables: {},
-    });
+    call('POST', `/api/v1/apps/update-app?agent_id=${agentId}`, customAppBody({ id: appId, version }));
   assert.equal((await update('1.0')).status, 200);
   assert.equal((await update('2.0')).status, 200);
   assert.equal((await control(appId, 'start')).status, 200);
@@ -155,11 +141,11 @@ test("a failed create's output is read by its deploy id alone (no app is left to
     'Service web: its image could not be built: step 2/2 (RUN make) failed with exit code 2',
     '$ docker compose up -d\nStep 2/2 : RUN make\nmake: *** No rule to make target',
   );
-  const failed = await call('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
-    config: { name: 'history-never', version: '1.0', ...appFiles },
-    files: { f: 'services: {}\n' },
-    variables: {},
-  });
+  const failed = await call(
+    'POST',
+    `/api/v1/apps/create-app?agent_id=${agentId}`,
+    customAppBody({ name: 'history-never', version: '1.0' }),
+  );
   assert.notEqual(failed.status, 200);
   assert.ok(failed.operation_id, 'the failure names its deploy');
   const read = (agent: string) =>
@@ -223,11 +209,11 @@ test("pruning old operations keeps the history of apps that exist, and drops a d
 
 /** A create with the dashboard's own app id (contract app-id.ts), as the create page sends it. */
 const createWithId = (appId: unknown, name: string, compose = 'services: {}\n') =>
-  call('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
-    config: { id: appId, name, version: '1.0', ...appFiles },
-    files: { f: compose },
-    variables: {},
-  });
+  call(
+    'POST',
+    `/api/v1/apps/create-app?agent_id=${agentId}`,
+    customAppBody({ id: appId, name, version: '1.0' }, compose),
+  );
 
 /** A failed create is undone on the agent after its answer; a retry waits for that. */
 async function undoneOnAgent(operationId: string): Promise<void> {
@@ -307,11 +293,11 @@ test("a failed create's app id cannot be taken over on another server, even by t
     ).data.id as string;
     const otherId = await pairSimulatedAgent(testApp.app, otherAgent, owner, organizationId);
     await setAgentPlan(testApp.app.dockhand.db, otherId, { status: 'free', source: null });
-    const elsewhere = await call('POST', `/api/v1/apps/create-app?agent_id=${otherId}`, {
-      config: { id: appId, name: 'history-elsewhere', ...appFiles },
-      files: { f: 'services: {}\n' },
-      variables: {},
-    });
+    const elsewhere = await call(
+      'POST',
+      `/api/v1/apps/create-app?agent_id=${otherId}`,
+      customAppBody({ id: appId, name: 'history-elsewhere' }),
+    );
     assert.equal(elsewhere.status, 400);
     assert.equal(elsewhere.message, 'This app ID is already in use');
   } finally {

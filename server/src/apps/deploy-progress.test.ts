@@ -8,17 +8,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { AppDeployment, DeployProgress } from 'contract';
-import { setAgentPlan } from '../agents/agent-store.js';
 import { insertMember } from '../organizations/member-store.js';
+import { customAppBody } from '../test/fixtures.js';
+import { callAs, startWithPairedAgent, stopPairedAgent, type PairedAgent } from '../test/paired-agent.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import {
-  AgentFailure,
-  createAgentKeys,
-  pairSimulatedAgent,
-  SimulatedAgent,
-} from '../test/simulated-agent.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { AgentFailure, type SimulatedAgent } from '../test/simulated-agent.js';
+import type { TestApp } from '../test/test-app.js';
 
+let setup: PairedAgent;
 let testApp: TestApp;
 let owner: TestUser;
 /** A member of the same organization with the billing role: may watch a deploy, not cancel it. */
@@ -35,29 +32,11 @@ interface HeldDeploy {
 const held: HeldDeploy[] = [];
 const requests: { method: string; params: Record<string, unknown> }[] = [];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads varied payloads
-type Answer = { status: number; success: boolean; message: string; data?: any };
+const call = (method: 'GET' | 'POST', path: string, body?: object, caller: TestUser = owner) =>
+  callAs(testApp, caller, method, path, body);
 
-async function call(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: object,
-  caller: TestUser = owner,
-): Promise<Answer> {
-  const response = await testApp.app.inject({ method, url: path, headers: caller.headers, payload: body });
-  return { status: response.statusCode, ...(response.json() as Omit<Answer, 'status'>) };
-}
-
-const appFiles = {
-  files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
-  variables: [],
-};
 const saveApp = (mode: 'create' | 'update', config: object) =>
-  call('POST', `/api/v1/apps/${mode}-app?agent_id=${agentId}`, {
-    config: { ...config, ...appFiles },
-    files: { f: 'services: {}\n' },
-    variables: {},
-  });
+  call('POST', `/api/v1/apps/${mode}-app?agent_id=${agentId}`, customAppBody(config));
 const progressOf = async (appId: string, caller: TestUser = owner) => {
   const answer = await call(
     'GET',
@@ -99,42 +78,38 @@ async function nextHeld(): Promise<HeldDeploy> {
 }
 
 before(async () => {
-  testApp = await createTestApp();
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  owner = await signIn(testApp.app, 'progress-owner@example.com', 'Paula Progress');
-  const organizationId = (
-    await call('POST', '/api/v1/organization/create-organization', { name: 'Progress' })
-  ).data.id as string;
-  billing = await signIn(testApp.app, 'progress-billing@example.com', 'Bill Ing');
-  await insertMember(testApp.app.dockhand.db, organizationId, billing.id, 'billing', Date.now());
-  agent = new SimulatedAgent(await createAgentKeys(), (method, raw) => {
-    const params = raw as { operation_id?: string; deployment?: AppDeployment; app_id?: string };
-    requests.push({ method, params: raw as Record<string, unknown> });
-    if (method === 'operation.cancel') {
-      const deploy = held.find((entry) => entry.operationId === params.operation_id);
-      if (!deploy) return { cancelled: false };
-      deploy.finish(new AgentFailure('The deploy was cancelled. The previous version was restored.', ''));
-      return { cancelled: true };
-    }
-    if (method === 'app.delete') return { deleted: true };
-    const appId = params.deployment?.app_id ?? params.app_id ?? '';
-    if (method !== 'app.deploy' || !params.operation_id) return { app_id: appId, status: 1 };
-    return new Promise((resolve, reject) => {
-      held.push({
-        operationId: params.operation_id,
-        appId,
-        finish: (failure) => (failure ? reject(failure) : resolve({ app_id: appId, status: 1 })),
+  setup = await startWithPairedAgent({
+    email: 'progress-owner@example.com',
+    name: 'Paula Progress',
+    organization: 'Progress',
+    plan: 'free',
+    answer: (method, raw) => {
+      const params = raw as { operation_id?: string; deployment?: AppDeployment; app_id?: string };
+      requests.push({ method, params: raw as Record<string, unknown> });
+      if (method === 'operation.cancel') {
+        const deploy = held.find((entry) => entry.operationId === params.operation_id);
+        if (!deploy) return { cancelled: false };
+        deploy.finish(new AgentFailure('The deploy was cancelled. The previous version was restored.', ''));
+        return { cancelled: true };
+      }
+      if (method === 'app.delete') return { deleted: true };
+      const appId = params.deployment?.app_id ?? params.app_id ?? '';
+      if (method !== 'app.deploy' || !params.operation_id) return { app_id: appId, status: 1 };
+      return new Promise((resolve, reject) => {
+        held.push({
+          operationId: params.operation_id,
+          appId,
+          finish: (failure) => (failure ? reject(failure) : resolve({ app_id: appId, status: 1 })),
+        });
       });
-    });
+    },
   });
-  agentId = await pairSimulatedAgent(testApp.app, agent, owner, organizationId);
-  await setAgentPlan(testApp.app.dockhand.db, agentId, { status: 'free', source: null });
+  ({ testApp, owner, agent, agentId } = setup);
+  billing = await signIn(testApp.app, 'progress-billing@example.com', 'Bill Ing');
+  await insertMember(testApp.app.dockhand.db, setup.organizationId, billing.id, 'billing', Date.now());
 });
 
-after(async () => {
-  agent.close();
-  await testApp.close();
-});
+after(() => stopPairedAgent(setup));
 
 const board = () => testApp.app.dockhand.presence as unknown as { deploys: { size: number } };
 

@@ -98,13 +98,19 @@ export async function snapshot(app: FastifyInstance): Promise<string> {
   return JSON.stringify(tables);
 }
 
-/** The body of create-app for a custom app with one compose file. */
-export const customApp = (name: string) => ({
+/**
+ * The body of create-app, or of update-app when `config` holds the app's id, for a custom app with
+ * one compose file (`compose`); `config` gives the rest of its config (name, version...).
+ */
+export const customAppBody = (config: object, compose = 'services: {}\n') => ({
   config: {
-    name,
+    ...config,
     files: [{ id: 'f', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
     variables: [],
   },
-  files: { f: 'services: {}\n' },
+  files: { f: compose },
   variables: {},
 });
+
+/** The body of create-app for a custom app with one compose file. */
+export const customApp = (name: string) => customAppBody({ name });

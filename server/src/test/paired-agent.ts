@@ -24,6 +24,8 @@ export interface PairedAgent {
 export async function startWithPairedAgent(options: {
   /** The owner's email. */
   email: string;
+  /** The owner's name (default: the email's local part). */
+  name?: string;
   organization: string;
   plan: 'free' | 'paid';
   /** How the agent answers the server's requests. */
@@ -31,7 +33,7 @@ export async function startWithPairedAgent(options: {
 }): Promise<PairedAgent> {
   const testApp = await createTestApp();
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const owner = await signIn(testApp.app, options.email);
+  const owner = await signIn(testApp.app, options.email, options.name);
   const organizationId = (
     await callAs(testApp, owner, 'POST', '/api/v1/organization/create-organization', {
       name: options.organization,

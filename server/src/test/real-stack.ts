@@ -22,8 +22,15 @@ import {
 import { signIn, type TestUser } from './sign-in.js';
 import { createTestDatabase, type TestDatabase } from './test-app.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read varied payloads
-export type Answer = { status: number; success: boolean; message: string; data?: any };
+export type Answer = {
+  status: number;
+  success: boolean;
+  message: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read varied payloads
+  data?: any;
+  /** A deploy's answer names its history entry (a failed one too). */
+  operation_id?: string;
+};
 
 export interface RealStackOptions {
   /** Prefix of the agent's compose projects (and so of everything Docker holds for this run). */
