@@ -1,24 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DockerVolume } from 'shared';
+import { formatBytes, type DockerVolume } from 'shared';
 import { volumesQueryOptions } from './docker-api';
 import { DockerResourceTab } from './DockerResourceTab';
 import { useDeleteVolumeMutation } from './useDeleteVolumeMutation';
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
-
-/** 1536 → '1.5 KB' (powers of 1024, as Docker counts). */
-export function formatSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${UNITS[unit]}`;
-}
-
 function describe(volume: DockerVolume): string {
-  const size = volume.size === null ? 'size not reported' : formatSize(volume.size);
+  const size = volume.size === null ? 'size not reported' : formatBytes(volume.size);
   const owner = volume.app_id
     ? `used by app ${volume.app_name ?? volume.app_id}, removed when the app is deleted`
     : 'belongs to no app';
