@@ -28,7 +28,7 @@ await build({
   entryPoints: [new URL('../src/main.ts', import.meta.url).pathname],
   outfile,
   define: { __DOCKHAND_AGENT_VERSION__: JSON.stringify(version) },
-  // ws and the x509 stack are CommonJS; give them a `require` inside the ES module.
+  // ws is CommonJS; give it a `require` inside the ES module.
   banner: {
     js: "import { createRequire as __dhCreateRequire } from 'node:module'; const require = __dhCreateRequire(import.meta.url);",
   },

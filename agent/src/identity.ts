@@ -1,11 +1,7 @@
-import 'reflect-metadata';
-import * as x509 from '@peculiar/x509';
 import { createHash, webcrypto, type webcrypto as WebCryptoTypes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-
-// @peculiar/x509 is typed against the DOM Crypto; Node's webcrypto implements the same interface.
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+import { selfSignedCertificateDer } from './crypto/certificate.js';
 
 export interface AgentIdentity {
   certificatePem: string;
@@ -32,20 +28,9 @@ export async function loadOrCreateIdentity(stateDir: string): Promise<AgentIdent
     'sign',
     'verify',
   ])) as WebCryptoTypes.CryptoKeyPair;
-  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: createHash('sha256')
-      .update(webcrypto.getRandomValues(new Uint8Array(16)))
-      .digest('hex')
-      .slice(0, 16),
-    name: 'CN=Dockhand Agent',
-    notBefore: new Date(Date.now() - 60_000),
-    notAfter: new Date(Date.now() + 20 * 365 * 24 * 3600 * 1000),
-    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
-    keys,
-  });
+  const certificatePem = toPem(await selfSignedCertificateDer(keys), 'CERTIFICATE');
   const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
   const privateKeyPem = toPem(pkcs8, 'PRIVATE KEY');
-  const certificatePem = certificate.toString('pem');
   await writeFile(keyPath, privateKeyPem, { mode: 0o600 });
   await writeFile(certPath, certificatePem, { mode: 0o600 });
   return { certificatePem, privateKeyPem, fingerprint: certificateFingerprint(certificatePem) };
@@ -65,10 +50,9 @@ async function readExisting(keyPath: string, certPath: string): Promise<AgentIde
   }
 }
 
+/** A PEM certificate's body is its DER in base64: hashing it needs no certificate parser. */
 function certificateFingerprint(certificatePem: string): string {
-  return createHash('sha256')
-    .update(new Uint8Array(new x509.X509Certificate(certificatePem).rawData))
-    .digest('hex');
+  return createHash('sha256').update(pemToDer(certificatePem)).digest('hex');
 }
 
 export function pemToDer(pem: string): Buffer {

@@ -25,6 +25,9 @@ const exec = promisify(execFile);
 const phases = process.argv.slice(2).length ? process.argv.slice(2) : ['idle', 'deploy', 'connections'];
 const DEPLOY_RUNS = Number(process.env.BENCH_DEPLOY_RUNS ?? 5);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
+// Another agent bundle (e.g. one built from main) whose idle figure is taken beside this build's.
+const BASELINE_AGENT = process.env.BENCH_BASELINE_AGENT;
+const AGENT_BUNDLE = path.join(root, 'agent', 'dist', 'dockhand-agent.mjs');
 const prefix = `dhbench${process.pid}-`;
 const image = `dockhand-bench/busybox:${process.pid}`;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dh-bench-agent-'));
@@ -113,9 +116,9 @@ async function startServer(extraEnv = {}) {
   return { server, base, api, organizationId: organization.data.id, sqlite };
 }
 
-async function pairedAgent(ctx) {
-  const stateDir = path.join(tmp, 'agent-state');
-  const agent = start(process.execPath, [path.join(root, 'agent', 'dist', 'dockhand-agent.mjs')], {
+async function pairedAgent(ctx, bundle = AGENT_BUNDLE, stateName = 'agent-state') {
+  const stateDir = path.join(tmp, stateName);
+  const agent = start(process.execPath, [bundle], {
     DOCKHAND_SERVER_URL: ctx.base,
     DOCKHAND_STATE_DIR: stateDir,
     DOCKHAND_PROJECT_PREFIX: prefix,
@@ -137,14 +140,25 @@ async function pairedAgent(ctx) {
   return { agent, agentId };
 }
 
-async function idle(ctx, { agent }) {
+/** Both agents (this build's and BENCH_BASELINE_AGENT's, if set) are sampled in the same window. */
+async function idle(ctx, agents) {
   await sleep(10_000);
   const ticksPerSecond = 100;
-  const [ticks0, t0] = [cpuTicks(agent.pid), Date.now()];
+  const t0 = Date.now();
+  const ticks0 = agents.map(({ agent }) => cpuTicks(agent.pid));
   await sleep(30_000);
-  const cpu = ((cpuTicks(agent.pid) - ticks0) / ticksPerSecond / ((Date.now() - t0) / 1000)) * 100;
+  const seconds = (Date.now() - t0) / 1000;
+  agents.forEach(({ agent, label }, i) => {
+    const cpu = ((cpuTicks(agent.pid) - ticks0[i]) / ticksPerSecond / seconds) * 100;
+    console.log(
+      `agent idle${label}: ${rssMb(agent.pid).toFixed(1)} MB resident, ${cpu.toFixed(2)} % CPU (30 s sample after 10 s settle; targets 50 MB, 0.5 %)`,
+    );
+  });
   console.log(
-    `agent idle: ${rssMb(agent.pid).toFixed(1)} MB resident, ${cpu.toFixed(2)} % CPU (30 s sample after 10 s settle; targets 60 MB, 0.5 %)`,
+    `  load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
   );
 }
 
@@ -245,18 +259,24 @@ async function connections() {
 }
 
 try {
-  if (
-    !fs.existsSync(path.join(root, 'server', 'dist', 'main.js')) ||
-    !fs.existsSync(path.join(root, 'agent', 'dist', 'dockhand-agent.mjs'))
-  ) {
+  if (!fs.existsSync(path.join(root, 'server', 'dist', 'main.js')) || !fs.existsSync(AGENT_BUNDLE)) {
     throw new Error('run `pnpm build` first (server/dist and agent/dist/dockhand-agent.mjs)');
   }
   if (phases.includes('idle') || phases.includes('deploy')) {
-    await buildImage();
+    // Only the deploy runs the image: the idle figure needs no Docker work of its own.
+    if (phases.includes('deploy')) await buildImage();
     writeCatalog(path.join(tmp, 'catalog'));
     const ctx = await startServer();
     const agent = await pairedAgent(ctx);
-    if (phases.includes('idle')) await idle(ctx, agent);
+    if (phases.includes('idle')) {
+      const agents = [{ ...agent, label: '' }];
+      if (BASELINE_AGENT)
+        agents.push({
+          ...(await pairedAgent(ctx, BASELINE_AGENT, 'baseline-agent-state')),
+          label: ` (baseline ${path.basename(BASELINE_AGENT)})`,
+        });
+      await idle(ctx, agents);
+    }
     if (phases.includes('deploy')) await deploy(ctx, agent);
   }
   if (phases.includes('connections')) await connections();

@@ -1,12 +1,13 @@
 // One process of simulated agents (agent-fleet.mjs starts it): each holds a real agent identity
-// (self-signed P-256 certificate), says hello, signs the server's challenge and stays connected,
+// (a self-signed P-256 certificate, made by the agent's own code), says hello, signs the server's challenge and stays connected,
 // reconnecting with the real agent's backoff when its connection drops. A process holds at most
 // ~20,000 sockets here (ulimit -n), so a large fleet is several of these.
-import { createHash, webcrypto } from 'node:crypto';
+import { createHash, webcrypto, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { backoffDelay } from '../../agent/src/connection/backoff.ts';
+import { selfSignedCertificateDer } from '../../agent/src/crypto/certificate.ts';
 import { repoRoot } from './harness.mjs';
 
 const requireFromAgent = createRequire(path.join(repoRoot, 'agent', 'package.json'));
@@ -18,22 +19,15 @@ let agents = [];
 let welcomes = 0;
 let failures = 0;
 
-async function makeIdentity(x509) {
+async function makeIdentity() {
   const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
     'sign',
     'verify',
   ]);
-  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '01',
-    name: 'CN=bench',
-    notBefore: new Date(Date.now() - 60_000),
-    notAfter: new Date(Date.now() + 30 * 86_400_000),
-    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
-    keys,
-  });
+  const der = await selfSignedCertificateDer(keys);
   return {
-    pem: certificate.toString('pem'),
-    fingerprint: createHash('sha256').update(new Uint8Array(certificate.rawData)).digest('hex'),
+    pem: new X509Certificate(der).toString(),
+    fingerprint: createHash('sha256').update(der).digest('hex'),
     key: Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)).toString('base64'),
   };
 }
@@ -43,10 +37,7 @@ async function identities(count, cacheFile) {
   let saved = [];
   if (fs.existsSync(cacheFile)) saved = JSON.parse(fs.readFileSync(cacheFile, 'utf8'));
   if (saved.length < count) {
-    requireFromAgent('reflect-metadata');
-    const x509 = requireFromAgent('@peculiar/x509');
-    x509.cryptoProvider.set(webcrypto);
-    while (saved.length < count) saved.push(await makeIdentity(x509));
+    while (saved.length < count) saved.push(await makeIdentity());
     fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
     fs.writeFileSync(cacheFile, JSON.stringify(saved));
   }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseComposeYaml } from '../docker/compose-yaml.js';
 import type { BuiltService } from '../docker/project-resources.js';
 
 /**
@@ -15,7 +15,7 @@ export async function builtServicesOf(directory: string, composeFiles: string[])
   for (const file of composeFiles) {
     let model: unknown;
     try {
-      model = parseYaml(await readFile(path.join(directory, file), 'utf8'));
+      model = await parseComposeYaml(await readFile(path.join(directory, file), 'utf8'));
     } catch {
       continue;
     }

@@ -1,7 +1,7 @@
 import { AgentError, AgentErrorCode } from '../errors.js';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseComposeYaml } from './compose-yaml.js';
 import {
   COMPOSE_SELECTION_VARIABLES,
   COMPOSE_VERSION_CAPABILITY,
@@ -139,7 +139,7 @@ export class ComposeRunner {
     for (const file of project.composeFiles) {
       let model: unknown;
       try {
-        model = parseYaml(await readFile(path.resolve(project.directory, file), 'utf8'));
+        model = await parseComposeYaml(await readFile(path.resolve(project.directory, file), 'utf8'));
       } catch {
         continue; // compose itself reports a file it cannot read
       }
@@ -155,7 +155,7 @@ export class ComposeRunner {
   async resolvedModel(project: ComposeProject): Promise<unknown> {
     const result = await this.runOrThrow(project, configSubcommand(this.cli));
     try {
-      return parseYaml(result.stdout);
+      return await parseComposeYaml(result.stdout);
     } catch (error) {
       throw new AgentError(
         AgentErrorCode.ComposeFailed,

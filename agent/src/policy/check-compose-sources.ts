@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseComposeYaml } from '../docker/compose-yaml.js';
 import type { PolicyRefusal } from './admission-policy.js';
 import { HostPathRules, type AdmissionContext } from './host-path-rules.js';
 import { asList, asRecord } from './model-values.js';
@@ -21,7 +21,7 @@ export async function checkComposeSources(
     const file = path.join(context.projectDir, filename);
     let document: unknown;
     try {
-      document = parseYaml(await readFile(file, 'utf8'), { maxAliasCount: 1000 });
+      document = await parseComposeYaml(await readFile(file, 'utf8'), { maxAliasCount: 1000 });
     } catch {
       continue; // not YAML: compose config refuses it if it is a compose file
     }

@@ -1,0 +1,13 @@
+import type { ParseOptions, DocumentOptions, SchemaOptions, ToJSOptions } from 'yaml';
+
+/**
+ * Parses a compose file's YAML. The parser is imported on first use: only deploys and checks of
+ * an app's files read YAML, so an agent that waits for work never holds it in memory.
+ */
+export async function parseComposeYaml(
+  text: string,
+  options?: ParseOptions & DocumentOptions & SchemaOptions & ToJSOptions,
+): Promise<unknown> {
+  const { parse } = await import('yaml');
+  return parse(text, options) as unknown;
+}
