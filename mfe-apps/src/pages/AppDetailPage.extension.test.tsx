@@ -3,9 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ExtensionText, type AppDetails, type AppVariable } from 'shared';
-import { recordToasts } from 'shared/src/test-support/api';
-import { ok, postsOf, renderPage, testServer } from 'shared/src/test-support/render-page';
-import AppDetailPage from './AppDetailPage';
+import { recordToasts, type ApiAnswer } from 'shared/src/test-support/api';
+import { ok, postsOf, testServer } from 'shared/src/test-support/render-page';
+import { renderAppDetail } from './render-app-detail';
 
 jest.mock('../editor/LazyCodeEditor');
 
@@ -84,23 +84,18 @@ beforeEach(() => sessionStorage.clear());
 
 function renderShop(
   app: AppDetails,
-  options: { online?: boolean; serverIp?: string; answers?: object } = {},
+  options: { online?: boolean; serverIp?: string; answers?: Record<string, ApiAnswer> } = {},
 ) {
-  return renderPage(<AppDetailPage />, {
-    route: '/app/app-1',
-    path: '/app/:appId',
+  return renderAppDetail(app, {
     online: options.online,
     agent: testServer(
       options.serverIp ? { capabilities: [{ name: 'server_ip', value: options.serverIp }] } : {},
     ),
     answers: {
       '/api/v1/apps/get-apps': appsList,
-      '/api/v1/apps/get-apps-status': ok({ apps: [{ app_id: 'app-1', status: 1 }] }),
-      '/api/v1/apps/get-app': ok(app),
-      '/api/v1/catalog/get-apps': ok([]),
       '/api/v1/apps/update-app': ok({ id: 'app-1' }, 'App updated'),
       ...options.answers,
-    } as never,
+    },
   });
 }
 

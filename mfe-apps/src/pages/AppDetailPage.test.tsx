@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppDetails } from 'shared';
 import { recordToasts } from 'shared/src/test-support/api';
-import { ok, postsOf, renderPage, testServer } from 'shared/src/test-support/render-page';
-import AppDetailPage from './AppDetailPage';
+import { ok, postsOf, testServer } from 'shared/src/test-support/render-page';
+import { renderAppDetail } from './render-app-detail';
 
 jest.mock('../editor/LazyCodeEditor');
 
@@ -33,49 +33,26 @@ const details = (version = '1.0.0'): AppDetails => ({
   variables: { 'tpl-var': '3000' },
 });
 
-const baseAnswers = {
-  '/api/v1/apps/get-apps': ok({
-    apps: [{ id: 'app-1', name: 'gitea', icon: 'GitBranch', color: '#38A169', extension: null, status: 1 }],
-  }),
-  '/api/v1/apps/get-apps-status': ok({ apps: [{ app_id: 'app-1', status: 1 }] }),
-  '/api/v1/apps/get-app': ok(details()),
-  '/api/v1/catalog/get-apps': ok([
-    {
-      id: 'gitea',
-      name: 'Gitea',
-      homepage_url: 'https://gitea.io',
-      repository_url: null,
-      documentation_url: 'https://docs.gitea.com',
-      license: 'MIT',
-      license_url: null,
-      logo: 'gitea.svg',
-    },
-  ]),
-  '/api/v1/apps/get-logs': ok({ logs: { containers: {}, logs: [] } }),
-  '/api/v1/apps/get-deploy-progress': ok({ deploy: null }),
-};
+const catalogEntry = ok([
+  {
+    id: 'gitea',
+    name: 'Gitea',
+    homepage_url: 'https://gitea.io',
+    repository_url: null,
+    documentation_url: 'https://docs.gitea.com',
+    license: 'MIT',
+    license_url: null,
+    logo: 'gitea.svg',
+  },
+]);
 
 const toasts = recordToasts();
 beforeEach(() => sessionStorage.clear());
 
-function renderDetail(
-  options: {
-    online?: boolean;
-    dockerResponding?: boolean;
-    answers?: object;
-    agent?: ReturnType<typeof testServer>;
-    route?: string;
-    role?: 'owner' | 'admin' | 'billing';
-  } = {},
-) {
-  return renderPage(<AppDetailPage />, {
-    route: options.route ?? '/app/app-1',
-    path: '/app/:appId',
-    online: options.online,
-    dockerResponding: options.dockerResponding,
-    agent: options.agent,
-    role: options.role,
-    answers: { ...baseAnswers, ...(options.answers as object) } as never,
+function renderDetail(options: Parameters<typeof renderAppDetail>[1] = {}) {
+  return renderAppDetail(details(), {
+    ...options,
+    answers: { '/api/v1/catalog/get-apps': catalogEntry, ...options.answers },
   });
 }
 
@@ -101,11 +78,7 @@ test('shows the app: icon tile, name, description, status, version and the About
 });
 
 test('an unknown app and a failed load say so', async () => {
-  const { view } = renderPage(<AppDetailPage />, {
-    route: '/app/nope',
-    path: '/app/:appId',
-    answers: baseAnswers,
-  });
+  const { view } = renderDetail({ route: '/app/nope' });
   expect(await screen.findByText('App not found: nope')).toBeInTheDocument();
   view.unmount();
   renderDetail({
