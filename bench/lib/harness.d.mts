@@ -42,3 +42,6 @@ export function runWrk(
   options: { connections: number; seconds: number },
 ): { perSecond: number; p50: number; p99: number; non2xx: string };
 export function requireWrk(): void;
+export function median(values: number[]): number;
+export function loadAverage(): string;
+export function ratio(value: number, smallest: number): string;

@@ -265,6 +265,24 @@ export function startProcess(command, args, env = {}) {
   return child;
 }
 
+/** The middle value (the upper middle of an even count). */
+export function median(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/** `value` as a multiple of `smallest`, for a column of a curve: "  ×12.3". */
+export function ratio(value, smallest) {
+  return `×${(value / Math.max(smallest, 0.1)).toFixed(1)}`.padStart(7);
+}
+
+/** The machine's load averages over 1, 5 and 15 minutes, for the line under a table of figures. */
+export function loadAverage() {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+}
+
 /** Polls `probe` every 100 ms until it gives a truthy value (errors count as not yet). */
 export async function waitFor(probe, what, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

@@ -13,13 +13,11 @@
 //   BENCH_APP_COUNTS=1,20,200,1000,5000 BENCH_REQUESTS=100 node bench/scale/apps.mjs
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { signIn, startServer } from '../lib/harness.mjs';
+import { median, signIn, startServer } from '../lib/harness.mjs';
 
 const COUNTS = (process.env.BENCH_APP_COUNTS ?? '1,20,200,1000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
 const ENGINE = process.env.BENCH_ENGINE ?? 'sqlite';
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Median time of REQUESTS sequential GETs after 10 not counted, and the answer's size. */
 async function measure(url, token) {

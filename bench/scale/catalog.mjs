@@ -12,26 +12,25 @@
 //   BENCH_TEMPLATES=800,2000 node bench/scale/catalog.mjs
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {
   apiCall,
   benchTemplate,
-  CHROMIUM_ARGS,
+  loadAverage,
+  median,
+  ratio,
   repoRoot as root,
   signIn,
   startServer,
 } from '../lib/harness.mjs';
+import { launchChromium } from '../lib/paired-dashboard.mjs';
 
-const { chromium } = createRequire(path.join(root, 'bench', 'package.json'))('@playwright/test');
 const EXTRA_TOTALS = (process.env.BENCH_TEMPLATES ?? '800').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SEARCH = 'bench tool 7';
 /** The templates shipped with the server. */
 const BUILT_IN = fs.readdirSync(path.join(root, 'server', 'catalog', 'templates')).length;
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function writeTemplates(dir, count) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
@@ -150,16 +149,12 @@ async function measure(browser, templates) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 try {
   const rows = [];
   for (const extra of [0, ...EXTRA_TOTALS.map((total) => total - BUILT_IN)])
     rows.push(await measure(browser, extra));
   const [first] = rows;
-  const ratio = (value, smallest) => `×${(value / Math.max(smallest, 0.1)).toFixed(1)}`.padStart(7);
   console.log(`Apps Catalog by number of templates (headless Chromium, warm tab, median of ${RUNS})`);
   console.log(
     `${'items'.padStart(6)}  ${'first render'.padEnd(19)}${'keystroke → results, median'.padEnd(32)}worst`,
@@ -171,12 +166,7 @@ try {
         `${row.keyWorst.toFixed(1)} ms`,
     );
   }
-  console.log(
-    `(search typed: "${SEARCH}"; machine load average ${os
-      .loadavg()
-      .map((v) => v.toFixed(1))
-      .join(' ')})`,
-  );
+  console.log(`(search typed: "${SEARCH}"; machine load average ${loadAverage()})`);
 } finally {
   await browser.close();
 }

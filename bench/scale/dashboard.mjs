@@ -11,25 +11,11 @@
 //   node bench/scale/dashboard.mjs
 //   BENCH_APP_COUNTS=1,1000 BENCH_RUNS=9 node bench/scale/dashboard.mjs
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import {
-  apiCall,
-  CHROMIUM_ARGS,
-  repoRoot as root,
-  signIn,
-  startProcess,
-  startServer,
-  waitFor,
-} from '../lib/harness.mjs';
+import { loadAverage, median, ratio } from '../lib/harness.mjs';
+import { startPairedDashboard } from '../lib/paired-dashboard.mjs';
 
-const { chromium } = createRequire(path.join(root, 'bench', 'package.json'))('@playwright/test');
 const COUNTS = (process.env.BENCH_APP_COUNTS ?? '1,20,200,1000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Records when the server card and `count` tiles are on screen, and every long task. */
 const probe = (count) => `
@@ -47,30 +33,9 @@ const probe = (count) => `
   })();
 `;
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-bench-scale-'));
-const server = await startServer('sqlite');
-const agent = startProcess(process.execPath, [path.join(root, 'agent', 'dist', 'main.js')], {
-  DOCKHAND_SERVER_URL: server.base,
-  DOCKHAND_STATE_DIR: path.join(workDir, 'agent-state'),
-  DOCKHAND_PROJECT_PREFIX: `dhscale${process.pid}`,
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const { server, agentId, signedInContext, stop } = await startPairedDashboard(`dhscale${process.pid}`);
 try {
-  const token = await signIn(server.base);
-  const organization = await apiCall(server.base, token, 'POST', '/api/v1/organization/create-organization', {
-    name: 'Bench org',
-  });
-  const code = await waitFor(async () => /Pairing code: (\w{6})/.exec(agent.output)?.[1], 'pairing code');
-  const { agent: paired } = await apiCall(server.base, token, 'POST', '/api/v1/agents/register-agent', {
-    code,
-    organization_id: organization.id,
-  });
-  await server.sql("UPDATE agents SET subscription_status = 'free' WHERE id = $1", [paired.id]);
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'access_token', value: token, url: server.base }]);
+  const context = await signedInContext();
   const page = await context.newPage();
   const rows = [];
   let seeded = 0;
@@ -80,7 +45,7 @@ try {
       await server.sql(
         `INSERT INTO apps (id, agent_id, name, project, icon, color, extension_values, status, created_at, updated_at)
          VALUES ($1, $2, $3, $3, 'box', '#3182CE', '[]', 1, $4, $4)`,
-        [randomUUID(), paired.id, `bench-app-${seeded + 1}`, now + seeded],
+        [randomUUID(), agentId, `bench-app-${seeded + 1}`, now + seeded],
       );
     }
     await page.addInitScript(probe(count));
@@ -112,7 +77,6 @@ try {
     console.log(`  ${count} apps measured`);
   }
   const [first] = rows;
-  const ratio = (value, smallest) => `×${(value / Math.max(smallest, 0.1)).toFixed(1)}`.padStart(7);
   console.log(`\nDashboard by number of apps on one server (headless Chromium, warm tab, median of ${RUNS})`);
   console.log(
     `${'apps'.padStart(6)}  ${'first render'.padEnd(20)}${'poll request'.padEnd(20)}longest task after the poll`,
@@ -124,15 +88,7 @@ try {
         `${`${row.longestTask.toFixed(0)} ms`.padStart(7)} (none under 50 ms are recorded)`,
     );
   }
-  console.log(
-    `machine load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`machine load average ${loadAverage()}`);
 } finally {
-  await browser.close();
-  if (agent.exitCode === null) agent.kill('SIGTERM');
-  await server.stop();
-  fs.rmSync(workDir, { recursive: true, force: true });
+  await stop();
 }

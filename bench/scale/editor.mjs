@@ -13,29 +13,15 @@
 //   node bench/scale/editor.mjs
 //   BENCH_EDITOR_SIZES=1x2,50x200,100x500 BENCH_RUNS=9 node bench/scale/editor.mjs
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import {
-  apiCall,
-  CHROMIUM_ARGS,
-  repoRoot as root,
-  signIn,
-  startProcess,
-  startServer,
-  waitFor,
-} from '../lib/harness.mjs';
+import { loadAverage, median, ratio } from '../lib/harness.mjs';
+import { startPairedDashboard } from '../lib/paired-dashboard.mjs';
 
-const { chromium } = createRequire(path.join(root, 'bench', 'package.json'))('@playwright/test');
 const SIZES = (process.env.BENCH_EDITOR_SIZES ?? '1x2,10x40,50x200').split(',').map((size) => {
   const [files, variables] = size.split('x').map(Number);
   return { files, variables };
 });
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TYPED = 'abcdefghij';
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Keystrokes by interaction, through the Event Timing API. */
 const PROBE = `
@@ -103,34 +89,13 @@ async function keystrokes(page, input) {
   return [...measured, ...Array(Math.max(0, TYPED.length - measured.length)).fill(16)];
 }
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-bench-editor-'));
-const server = await startServer('sqlite');
-const agent = startProcess(process.execPath, [path.join(root, 'agent', 'dist', 'main.js')], {
-  DOCKHAND_SERVER_URL: server.base,
-  DOCKHAND_STATE_DIR: path.join(workDir, 'agent-state'),
-  DOCKHAND_PROJECT_PREFIX: `dheditor${process.pid}`,
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const { server, agentId, signedInContext, stop } = await startPairedDashboard(`dheditor${process.pid}`);
 try {
-  const token = await signIn(server.base);
-  const organization = await apiCall(server.base, token, 'POST', '/api/v1/organization/create-organization', {
-    name: 'Bench org',
-  });
-  const code = await waitFor(async () => /Pairing code: (\w{6})/.exec(agent.output)?.[1], 'pairing code');
-  const { agent: paired } = await apiCall(server.base, token, 'POST', '/api/v1/agents/register-agent', {
-    code,
-    organization_id: organization.id,
-  });
-  await server.sql("UPDATE agents SET subscription_status = 'free' WHERE id = $1", [paired.id]);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([{ name: 'access_token', value: token, url: server.base }]);
+  const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(PROBE);
   const rows = [];
   for (const size of SIZES) {
-    const appId = await insertApp(server, paired.id, size);
+    const appId = await insertApp(server, agentId, size);
     // A tab of its own: the previous app's edited draft stays behind.
     const page = await context.newPage();
     const lastVariable = page.getByRole('textbox', { name: `Variable #${size.variables} value` });
@@ -158,7 +123,6 @@ try {
     console.log(`  ${size.files} files, ${size.variables} variables measured`);
   }
   const [first] = rows;
-  const ratio = (value, smallest) => `×${(value / Math.max(smallest, 0.1)).toFixed(1)}`.padStart(7);
   console.log(`\nEditor by size of the app (headless Chromium, warm tab, open: median of ${RUNS})`);
   console.log(
     `${'files'.padStart(6)} ${'variables'.padStart(9)}  ${'open'.padEnd(20)}${'value keystroke median / max'.padEnd(34)}name keystroke median / max`,
@@ -172,15 +136,7 @@ try {
         `${keys(row.value, first.value).padEnd(34)}${keys(row.name, first.name)}`,
     );
   }
-  console.log(
-    `machine load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`machine load average ${loadAverage()}`);
 } finally {
-  await browser.close();
-  if (agent.exitCode === null) agent.kill('SIGTERM');
-  await server.stop();
-  fs.rmSync(workDir, { recursive: true, force: true });
+  await stop();
 }

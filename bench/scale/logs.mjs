@@ -13,23 +13,13 @@
 //   BENCH_SECONDS=20 node bench/scale/logs.mjs
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  apiCall,
-  CHROMIUM_ARGS,
-  cpuMs,
-  repoRoot as root,
-  signIn,
-  startProcess,
-  startServer,
-  waitFor,
-} from '../lib/harness.mjs';
+import { cpuMs, loadAverage } from '../lib/harness.mjs';
+import { startPairedDashboard } from '../lib/paired-dashboard.mjs';
 
 const exec = promisify(execFile);
-const { chromium } = createRequire(path.join(root, 'bench', 'package.json'))('@playwright/test');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const LINES_PER_SECOND = 1000;
 const prefix = `dhlogs${process.pid}`;
@@ -86,27 +76,9 @@ async function linesPerSecond(from, to) {
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-bench-logs-'));
 await buildImage(workDir);
-const server = await startServer('sqlite');
-const agent = startProcess(process.execPath, [path.join(root, 'agent', 'dist', 'main.js')], {
-  DOCKHAND_SERVER_URL: server.base,
-  DOCKHAND_STATE_DIR: path.join(workDir, 'agent-state'),
-  DOCKHAND_PROJECT_PREFIX: prefix,
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const { server, agent, agentId, api, signedInContext, stop } = await startPairedDashboard(prefix);
 try {
-  const token = await signIn(server.base);
-  const api = (method, url, body) => apiCall(server.base, token, method, url, body);
-  const organization = await api('POST', '/api/v1/organization/create-organization', { name: 'Bench org' });
-  const code = await waitFor(async () => /Pairing code: (\w{6})/.exec(agent.output)?.[1], 'pairing code');
-  const { agent: paired } = await api('POST', '/api/v1/agents/register-agent', {
-    code,
-    organization_id: organization.id,
-  });
-  await server.sql("UPDATE agents SET subscription_status = 'free' WHERE id = $1", [paired.id]);
-  const created = await api('POST', `/api/v1/apps/create-app?agent_id=${paired.id}`, {
+  const created = await api('POST', `/api/v1/apps/create-app?agent_id=${agentId}`, {
     config: {
       name: 'busy-logs',
       files: [{ id: 'compose', filename: 'compose.yml', is_encrypted: false, type: 'user' }],
@@ -116,8 +88,7 @@ try {
     variables: {},
   });
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([{ name: 'access_token', value: token, url: server.base }]);
+  const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.addInitScript(LONG_TASKS);
   const cdp = await context.newCDPSession(page);
@@ -172,16 +143,9 @@ try {
   console.log(
     `CPU while streaming: agent ${agentShare.toFixed(1)} % of one core, server ${serverShare.toFixed(1)} %`,
   );
-  console.log(
-    `machine load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`machine load average ${loadAverage()}`);
 } finally {
-  await browser.close();
-  if (agent.exitCode === null) agent.kill('SIGTERM');
-  await server.stop();
+  await stop();
   // What the app left: its containers and network, then the image.
   const { stdout } = await exec('docker', ['ps', '-aq', '--filter', `label=com.docker.compose.project`]);
   for (const id of stdout.split('\n').filter(Boolean)) {
