@@ -90,7 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The agent hub: agents connect at /agent/connect and become the app's presence.
   let inventory: AppInventoryService | null = null;
-  const hub = new AgentHub(context.db, config.agentHub, {
+  const hub = new AgentHub(context.db, database.engine, config.agentHub, {
     onAppStatus: (agentId, apps) => saveAppStatuses(context.db, agentId, apps),
     // Reconciling must not cut the agent's connection when it fails: it runs again on the next report.
     onInventory: async (agentId, held) =>

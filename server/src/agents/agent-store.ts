@@ -4,6 +4,8 @@
  */
 import type { OrganizationRole } from 'contract';
 import type { Kysely, Selectable } from 'kysely';
+import type { DatabaseEngine } from '../db/connect.js';
+import { lockWithinTransaction } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
 import { reusableQuery } from '../db/reusable-query.js';
 import type {
@@ -149,28 +151,41 @@ export async function isCertificateRevoked(db: Db, fingerprint: string): Promise
   return row !== undefined;
 }
 
-/** Stores a fresh code for this certificate, dropping its older codes and every expired one. */
-export async function savePairingCode(db: Db, code: PairingCode): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('agent_pairing_codes')
-      .where((eb) =>
-        eb.or([
-          eb('expires_at', '<', Date.now()),
-          eb('certificate_fingerprint', '=', code.certificate_fingerprint),
-        ]),
-      )
-      .execute();
-    await trx.insertInto('agent_pairing_codes').values(code).execute();
-  });
+/** How many unclaimed agents may wait at once: from one address, and from all of them. */
+export interface PairingRoom {
+  perAddress: number;
+  pending: number;
 }
 
-export async function countPairingCodes(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('agent_pairing_codes')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/**
+ * Stores a fresh code for this certificate, dropping its older codes and every expired one, when
+ * its address and the whole server still have room (false otherwise). The count is of rows, not of
+ * one process's sockets, and the check and the insert hold one lock, so the limits hold however
+ * many replicas the agents connect to.
+ */
+export async function savePairingCode(
+  db: Db,
+  engine: DatabaseEngine,
+  code: PairingCode & { address: string },
+  room: PairingRoom,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockWithinTransaction(trx, engine, 'agent_pairing_codes');
+    await trx.deleteFrom('agent_pairing_codes').where('expires_at', '<', Date.now()).execute();
+    const others = trx
+      .selectFrom('agent_pairing_codes')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('certificate_fingerprint', '!=', code.certificate_fingerprint);
+    const fromAddress = await others.where('address', '=', code.address).executeTakeFirstOrThrow();
+    const pending = await others.executeTakeFirstOrThrow();
+    if (Number(fromAddress.count) >= room.perAddress || Number(pending.count) >= room.pending) return false;
+    await trx
+      .deleteFrom('agent_pairing_codes')
+      .where('certificate_fingerprint', '=', code.certificate_fingerprint)
+      .execute();
+    await trx.insertInto('agent_pairing_codes').values(code).execute();
+    return true;
+  });
 }
 
 export async function deletePairingCodesOf(db: Db, fingerprint: string): Promise<void> {

@@ -40,6 +40,8 @@ export interface AgentPairingCodesTable {
   code: string;
   certificate: string;
   certificate_fingerprint: string;
+  /** Where the agent connected from: the per-address limit counts these rows (migration 110). */
+  address: string | null;
   created_at: number;
   expires_at: number;
 }

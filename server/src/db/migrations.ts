@@ -8,6 +8,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as agentsPart001 from '../agents/migration-001-agents.js';
 import * as agentsPart100 from '../agents/migration-100-agents.js';
 import * as agentsPart102 from '../agents/migration-102-clean-names.js';
+import * as pairingAddress110 from '../agents/migration-110-pairing-address.js';
 import * as appsPart100 from '../apps/migration-100-apps.js';
 import * as appsPart102 from '../apps/migration-102-clean-names.js';
 import * as appExtensions105 from '../apps/migration-105-app-extensions.js';
@@ -48,6 +49,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '107_replicas': replicas107,
   '108_operation_replica': operationReplica108,
   '109_agent_inventories': agentInventories109,
+  '110_pairing_address': pairingAddress110,
   '111_presence_changes': presenceChanges111,
 };
 

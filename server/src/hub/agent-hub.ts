@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { AgentPresence, DockerHealth, ReplicaLink } from './presence.js';
 import {
-  countPairingCodes,
   deletePairingCodesOf,
   findAgentByFingerprint,
   isCertificateRevoked,
@@ -11,6 +10,7 @@ import {
   savePairingCode,
   touchLastSeen,
 } from '../agents/agent-store.js';
+import type { DatabaseEngine } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { agentErrors } from '../agents/errors.js';
 import { PendingRequests } from './pending-requests.js';
@@ -68,6 +68,7 @@ export class AgentHub implements AgentPresence, DockerHealth {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly engine: DatabaseEngine,
     private readonly config: AgentHubConfig,
     private readonly events: AgentHubEvents,
   ) {
@@ -290,27 +291,26 @@ export class AgentHub implements AgentPresence, DockerHealth {
       return;
     }
     // Unclaimed identities cost a row each: a few per address, and a cap on all of them.
-    const replacing = this.awaitingClaim.get(certificate.fingerprint);
-    const fromAddress = [...this.awaitingClaim.values()].filter(
-      (other) => other !== replacing && other.address === session.address,
-    ).length;
-    if (
-      fromAddress >= this.config.pairingPerAddress ||
-      (!replacing && (await countPairingCodes(this.db)) >= this.config.pairingPendingLimit)
-    ) {
-      session.socket.close(TRY_AGAIN_LATER, 'too many servers waiting to be paired');
-      return;
-    }
     const code = newPairingCode();
     const now = Date.now();
     const expiresAt = now + this.config.pairingCodeTtlMs;
-    await savePairingCode(this.db, {
-      code,
-      certificate: certificate.pem,
-      certificate_fingerprint: certificate.fingerprint,
-      created_at: now,
-      expires_at: expiresAt,
-    });
+    const saved = await savePairingCode(
+      this.db,
+      this.engine,
+      {
+        code,
+        certificate: certificate.pem,
+        certificate_fingerprint: certificate.fingerprint,
+        address: session.address,
+        created_at: now,
+        expires_at: expiresAt,
+      },
+      { perAddress: this.config.pairingPerAddress, pending: this.config.pairingPendingLimit },
+    );
+    if (!saved) {
+      session.socket.close(TRY_AGAIN_LATER, 'too many servers waiting to be paired');
+      return;
+    }
     this.awaitingClaim
       .get(certificate.fingerprint)
       ?.socket.close(CloseCode.Replaced, 'replaced by a newer connection');

@@ -259,6 +259,38 @@ if (process.env.TEST_DATABASE_URL) {
     assert.equal((await created).statusCode, 200);
   });
 
+  test('servers waiting to be paired from one address hit one limit, whichever replica they reach', async () => {
+    // Eight unclaimed agents from 127.0.0.1, alternating between the replicas: five per address.
+    const waiting = await Promise.all(
+      [...Array(8)].map(async () => new SimulatedAgent(await createAgentKeys())),
+    );
+    agents.push(...waiting);
+    for (const [index, agent] of waiting.entries()) {
+      agent.connect(agentUrlOf(replicas[index % 2]!));
+      await agent.waitFor(() => agent.pairingCode !== null || agent.closeCode !== null);
+    }
+    assert.equal(waiting.filter((agent) => agent.pairingCode !== null).length, 5);
+    assert.deepEqual(
+      waiting.filter((agent) => agent.pairingCode === null).map((agent) => agent.closeCode),
+      [1013, 1013, 1013],
+    );
+    // A slot freed on one replica is free on the other.
+    const onFirst = waiting.find((agent, index) => index % 2 === 0 && agent.pairingCode !== null)!;
+    onFirst.close();
+    const later = new SimulatedAgent(await createAgentKeys());
+    agents.push(later);
+    await waitUntil(
+      async () => {
+        later.connect(agentUrlOf(replicas[1]!));
+        await later.waitFor(() => later.pairingCode !== null || later.closeCode !== null);
+        return later.pairingCode !== null;
+      },
+      5_000,
+      'a pairing code once a slot is free',
+    );
+    for (const agent of [...waiting, later]) agent.close();
+  });
+
   test('a hop not signed with the replicas’ key is refused', async () => {
     const response = await replicas[0]!.inject({
       method: 'POST',
