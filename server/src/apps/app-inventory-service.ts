@@ -7,7 +7,7 @@
 import type { InventoryEntry } from 'contract';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { requireOnline } from '../agents/agent-access.js';
-import { listUnfinishedOperations } from '../operations/operation-store.js';
+import { agentsWithOrphanedOperations, listUnfinishedOperations } from '../operations/operation-store.js';
 import { buildDeployment } from './app-config.js';
 import { newAppRow, type AppDeps } from './app-lookup.js';
 import { recoverOperations } from './app-recovery.js';
@@ -45,6 +45,22 @@ export class AppInventoryService {
     if (this.shared) await saveInventory(this.deps.context.db, agentId, held);
     else this.inventories.set(agentId, held);
     await recoverOperations(this.deps, agentId, held, this.log);
+  }
+
+  /**
+   * PostgreSQL: settles the pending operations of dead replicas on the agents this replica holds.
+   * The agent's answer went to the dead replica; its inventory, which settles them too, arrives
+   * only on a reconnection or a change, and an agent connected to a live replica has neither.
+   */
+  async settleOrphaned(): Promise<void> {
+    const { context, hub } = this.deps;
+    const orphaned = await agentsWithOrphanedOperations(context.db);
+    if (orphaned.length === 0) return;
+    const here = new Set(hub.heldHere().map((held) => held.agentId));
+    for (const agentId of orphaned.filter((id) => here.has(id))) {
+      const held = await loadInventory(context.db, agentId);
+      if (held) await recoverOperations(this.deps, agentId, held, this.log);
+    }
   }
 
   private get shared(): boolean {

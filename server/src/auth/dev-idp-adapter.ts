@@ -1,53 +1,78 @@
-/** In-memory storage for the dev identity provider (its artefacts only need to outlive one sign-in). */
+/**
+ * Storage for the dev identity provider, in the database so that every replica sees the same
+ * sign-ins (an authorization code made on one is redeemed on another). Its artefacts only need to
+ * outlive one sign-in: expired rows are dropped as new ones are written.
+ */
+import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../db/schema.js';
 
-interface Entry {
-  payload: AdapterPayload;
-  expiresAt: number;
-}
+type Db = Kysely<Database>;
 
-export function createMemoryAdapterFactory(): (name: string) => Adapter {
-  const entries = new Map<string, Entry>();
-  const live = (key: string): AdapterPayload | undefined => {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry.payload;
+export function createDatabaseAdapterFactory(db: Db): (model: string) => Adapter {
+  const live = async (key: string): Promise<AdapterPayload | undefined> => {
+    const row = await db
+      .selectFrom('dev_idp_artefacts')
+      .select('payload')
+      .where('id', '=', key)
+      .where('expires_at', '>', Date.now())
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.payload) as AdapterPayload) : undefined;
   };
-  return (name) => {
-    const key = (id: string) => `${name}:${id}`;
+  return (model) => {
+    const key = (id: string) => `${model}:${id}`;
     return {
       async upsert(id, payload, expiresIn) {
-        entries.set(key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 });
-        if (payload.uid)
-          entries.set(`${name}:uid:${payload.uid}`, {
-            payload: { jti: id },
-            expiresAt: Date.now() + expiresIn * 1000,
-          });
+        const now = Date.now();
+        const row = {
+          id: key(id),
+          uid: payload.uid ? `${model}:${payload.uid}` : null,
+          grant_id: payload.grantId ?? null,
+          payload: JSON.stringify(payload),
+          expires_at: now + expiresIn * 1000,
+        };
+        await db.deleteFrom('dev_idp_artefacts').where('expires_at', '<=', now).execute();
+        await db
+          .insertInto('dev_idp_artefacts')
+          .values(row)
+          .onConflict((conflict) =>
+            conflict.column('id').doUpdateSet({
+              uid: row.uid,
+              grant_id: row.grant_id,
+              payload: row.payload,
+              expires_at: row.expires_at,
+            }),
+          )
+          .execute();
       },
-      async find(id) {
-        return live(key(id));
-      },
+      find: (id) => live(key(id)),
       async findByUid(uid) {
-        const pointer = live(`${name}:uid:${uid}`);
-        return pointer?.jti ? live(key(pointer.jti)) : undefined;
+        const row = await db
+          .selectFrom('dev_idp_artefacts')
+          .select('payload')
+          .where('uid', '=', `${model}:${uid}`)
+          .where('expires_at', '>', Date.now())
+          .executeTakeFirst();
+        return row ? (JSON.parse(row.payload) as AdapterPayload) : undefined;
       },
       async findByUserCode() {
         return undefined;
       },
       async consume(id) {
-        const payload = live(key(id));
-        if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+        const payload = await live(key(id));
+        if (!payload) return;
+        payload.consumed = Math.floor(Date.now() / 1000);
+        await db
+          .updateTable('dev_idp_artefacts')
+          .set({ payload: JSON.stringify(payload) })
+          .where('id', '=', key(id))
+          .execute();
       },
       async destroy(id) {
-        entries.delete(key(id));
+        await db.deleteFrom('dev_idp_artefacts').where('id', '=', key(id)).execute();
       },
       async revokeByGrantId(grantId) {
-        for (const [entryKey, entry] of entries)
-          if (entry.payload.grantId === grantId) entries.delete(entryKey);
+        await db.deleteFrom('dev_idp_artefacts').where('grant_id', '=', grantId).execute();
       },
     };
   };

@@ -2,32 +2,44 @@
  * The built-in development identity provider: a real OpenID Connect provider (oidc-provider 8)
  * mounted under `/dev-idp`, so local runs and tests exercise the real code flow. Its sign-in
  * form takes any name and email (the email is reported as verified); consent is automatic.
- * `loadConfig` refuses it in production mode. Keys and sessions live in memory: they only need to
- * last for one sign-in.
+ * `loadConfig` refuses it in production mode. Its keys are server secrets and its sign-ins live in
+ * the database (dev-idp-adapter.ts), so a sign-in may start on one replica and end on another.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import type Provider from 'oidc-provider';
-import type { Interaction, JWK, KoaContextWithOIDC } from 'oidc-provider';
+import type { Adapter, Interaction, JWK, KoaContextWithOIDC } from 'oidc-provider';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
-import { createMemoryAdapterFactory } from './dev-idp-adapter.js';
+import type { Database } from '../db/schema.js';
+import { createDatabaseAdapterFactory } from './dev-idp-adapter.js';
+import { loadOrCreateSecret } from './secrets.js';
 import { renderDevSignInPage } from './dev-idp-page.js';
 
 const MOUNT = '/dev-idp';
 const INTERACTION = `${MOUNT}/interaction`;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The name and email typed into the form, kept as long as the provider's own session. */
+const ACCOUNT_MODEL = 'DevAccount';
+const SESSION_TTL_SECONDS = 3600;
+
 interface DevAccount {
   email: string;
   name: string;
 }
 
-export async function registerDevIdentityProvider(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerDevIdentityProvider(
+  app: FastifyInstance,
+  config: Config,
+  db: Kysely<Database>,
+): Promise<void> {
   if (!config.auth.devIdentityProvider) return;
-  const accounts = new Map<string, DevAccount>();
-  const provider = await createProvider(config, accounts);
+  const storage = createDatabaseAdapterFactory(db);
+  const accounts = storage(ACCOUNT_MODEL);
+  const provider = await createProvider(config, db, storage);
   // Trust X-Forwarded-Host/Proto: the relying party reaches this provider over loopback and names
   // the public host it stands for (see oidc-client.ts). Development only: refused in production.
   provider.proxy = true;
@@ -79,7 +91,7 @@ export async function registerDevIdentityProvider(app: FastifyInstance, config: 
           .send(renderDevSignInPage({ action, name, email, error: problem }));
       }
       const accountId = `dev-${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
-      accounts.set(accountId, { email, name });
+      await accounts.upsert(accountId, { email, name } satisfies DevAccount, SESSION_TTL_SECONDS);
       return finish(reply, () =>
         provider.interactionResult(
           request.raw,
@@ -143,9 +155,21 @@ function setSecurityHeaders(reply: FastifyReply): void {
   reply.raw.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
 }
 
-async function createProvider(config: Config, accounts: Map<string, DevAccount>): Promise<Provider> {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const signingKey: JWK = { ...(await exportJWK(privateKey)), kid: 'dev-idp', alg: 'RS256', use: 'sig' };
+async function createProvider(
+  config: Config,
+  db: Kysely<Database>,
+  storage: (model: string) => Adapter,
+): Promise<Provider> {
+  // Generated once and shared: a token signed on one replica is checked on another.
+  const signingKey = JSON.parse(
+    await loadOrCreateSecret(db, 'dev_idp_signing_key', async () => {
+      const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+      const jwk: JWK = { ...(await exportJWK(privateKey)), kid: 'dev-idp', alg: 'RS256', use: 'sig' };
+      return JSON.stringify(jwk);
+    }),
+  ) as JWK;
+  const cookieKey = await loadOrCreateSecret(db, 'dev_idp_cookie_key');
+  const accounts = storage(ACCOUNT_MODEL);
   // Loaded on demand: production (where this provider is refused) never pays for it.
   const { default: OidcProvider } = await import('oidc-provider');
   const provider = new OidcProvider(config.auth.issuer, {
@@ -159,13 +183,13 @@ async function createProvider(config: Config, accounts: Map<string, DevAccount>)
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    adapter: createMemoryAdapterFactory(),
+    adapter: storage,
     ttl: {
       AuthorizationCode: 60,
       AccessToken: 600,
       IdToken: 600,
       Interaction: 600,
-      Session: 3600,
+      Session: SESSION_TTL_SECONDS,
       Grant: 3600,
     },
     pkce: { methods: ['S256'], required: () => true },
@@ -174,10 +198,10 @@ async function createProvider(config: Config, accounts: Map<string, DevAccount>)
     // Put email and name in the ID token itself: the relying party reads them from there.
     conformIdTokenClaims: false,
     jwks: { keys: [signingKey] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    cookies: { keys: [cookieKey] },
     interactions: { url: (_ctx, interaction) => `${INTERACTION}/${interaction.uid}` },
     async findAccount(_ctx, accountId) {
-      const account = accounts.get(accountId);
+      const account = (await accounts.find(accountId)) as DevAccount | undefined;
       if (!account) return undefined;
       return {
         accountId,

@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-export async function loadOrCreateSecret(db: Kysely<Database>, name: string): Promise<string> {
+/** The secret `name`; made by `create` (32 random bytes by default) when there is none yet. */
+export async function loadOrCreateSecret(
+  db: Kysely<Database>,
+  name: string,
+  create: () => Promise<string> | string = () => randomBytes(32).toString('base64url'),
+): Promise<string> {
   const existing = await db
     .selectFrom('server_secrets')
     .select('value')
@@ -13,7 +18,7 @@ export async function loadOrCreateSecret(db: Kysely<Database>, name: string): Pr
   // Two replicas starting at once: the first insert wins, everyone reads the winner back.
   await db
     .insertInto('server_secrets')
-    .values({ name, value: randomBytes(32).toString('base64url'), created_at: Date.now() })
+    .values({ name, value: await create(), created_at: Date.now() })
     .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
   const stored = await db

@@ -41,9 +41,22 @@ interface ServerSecretsTable {
   created_at: number;
 }
 
+/**
+ * The dev identity provider's artefacts (migration 112), keyed `{model}:{id}`: the payload is
+ * oidc-provider's, as JSON; `uid` finds an interaction's session, `grant_id` revokes a grant's.
+ */
+interface DevIdpArtefactsTable {
+  id: string;
+  uid: string | null;
+  grant_id: string | null;
+  payload: string;
+  expires_at: number;
+}
+
 export interface AuthTables {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   server_secrets: ServerSecretsTable;
+  dev_idp_artefacts: DevIdpArtefactsTable;
 }

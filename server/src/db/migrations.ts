@@ -16,6 +16,7 @@ import * as agentInventories109 from '../apps/migration-109-agent-inventories.js
 import * as usersPart001 from '../auth/migration-001-users.js';
 import * as sessions002 from '../auth/migration-002-sessions.js';
 import * as emailVerified103 from '../auth/migration-103-email-verified.js';
+import * as devIdp112 from '../auth/migration-112-dev-idp.js';
 import * as billing003 from '../billing/migration-003-billing.js';
 import * as attemptLimits104 from '../limits/migration-104-attempt-limits.js';
 import * as operations101 from '../operations/migration-101-operations.js';
@@ -51,6 +52,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '109_agent_inventories': agentInventories109,
   '110_pairing_address': pairingAddress110,
   '111_presence_changes': presenceChanges111,
+  '112_dev_idp': devIdp112,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

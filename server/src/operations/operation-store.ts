@@ -73,6 +73,35 @@ export async function listUnfinishedOperations(db: Db, agentId: string): Promise
 }
 
 /**
+ * PostgreSQL: agents with a pending operation whose replica is dead (no row, or its lease ended on
+ * the database's clock). Nobody will get the agent's answer to it: it is settled from the journal.
+ */
+export async function agentsWithOrphanedOperations(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('app_operations')
+    .select('agent_id')
+    .distinct()
+    .where('state', '=', 'pending')
+    .where('replica_id', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('server_replicas')
+            .select('server_replicas.id')
+            .whereRef('server_replicas.id', '=', 'app_operations.replica_id')
+            .where(
+              'server_replicas.lease_until',
+              '>',
+              sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`,
+            ),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.agent_id);
+}
+
+/**
  * The deploy of `actions` running now for an app on an agent (pending: the agent was asked and has
  * not answered), newest first; null when none runs. Found by agent too, so a create, whose app has
  * no row yet, is found the same way.

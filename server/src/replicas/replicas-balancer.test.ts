@@ -4,15 +4,24 @@
  * connects through the balancer: calls reach it from every replica, a replica killed with
  * `kill -9` has its agent offline within 15 s and online again soon after it reconnects, and a
  * rolling restart of every replica leaves the agent online and fails no dashboard call that one
- * retry does not hide. On SQLite one process serves a data folder, so there are no replicas.
+ * retry does not hide. A sign-in walks the dev identity provider one step per replica; the
+ * register-agent limit holds over attempts spread across the replicas; an app's logs are read through a
+ * replica the agent is not connected to; and a deploy survives `kill -9` of the replica that was
+ * asked for it (it completes) or of the one holding the agent (a clear error, then settled), with the
+ * app's record and the agent agreeing afterwards. On SQLite one process serves a data folder, so
+ * there are no replicas.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { deploymentDigest, type InventoryEntry, type OperationStatus } from 'contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { setAgentPlan } from '../agents/agent-store.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { startReplicaSet, type ReplicaSet } from '../test/balancer.js';
+import { Browser, signInThroughDevIdp } from '../test/dev-idp-browser.js';
+import { customApp } from '../test/fixtures.js';
 import { waitUntil } from '../test/processes.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
 import { createAgentKeys, SimulatedAgent } from '../test/simulated-agent.js';
@@ -32,6 +41,41 @@ if (process.env.TEST_DATABASE_URL) {
   const networks = [{ name: 'web' }, { name: 'db' }];
 
   const agentUrl = () => `${set.balancerUrl.replace('http', 'ws')}/agent/connect`;
+
+  /** What the agent holds and its journal, as the real agent keeps them (agent/README.md). */
+  const held: InventoryEntry[] = [];
+  const journal = new Map<string, OperationStatus>();
+  /** A deploy waits here while a test kills a replica under it. */
+  let deployGate: Promise<void> | null = null;
+  let deployAsked: ((appId: string) => void) | null = null;
+  const logs = {
+    containers: { c1: 'web' },
+    logs: [{ timestamp: 1_700_000_000_000, container_id: 'c1', channel: 'stdout', message: 'hello' }],
+  };
+
+  async function answerAsAgent(method: string, params: unknown): Promise<unknown> {
+    if (method === 'network.list') return networks;
+    if (method === 'app.logs') return logs;
+    const { operation_id: operationId } = params as { operation_id?: string };
+    if (method === 'operation.status') return journal.get(operationId!) ?? { state: 'unknown' };
+    if (method !== 'app.deploy') return {};
+    const { deployment } = params as {
+      deployment: Parameters<typeof deploymentDigest>[0] & { app_id: string };
+    };
+    journal.set(operationId!, { state: 'running' });
+    deployAsked?.(deployment.app_id);
+    await deployGate;
+    const result = { app_id: deployment.app_id, status: 1 };
+    held.push({
+      app_id: deployment.app_id,
+      project: deployment.app_id,
+      digest: deploymentDigest(deployment),
+    });
+    journal.set(operationId!, { state: 'done', result });
+    // Its inventory after every change; lost with the socket when the replica died under it.
+    agent.send({ type: 'inventory', apps: held });
+    return result;
+  }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads varied payloads
   type Answer = { success: boolean; message: string; data: any };
@@ -92,9 +136,7 @@ if (process.env.TEST_DATABASE_URL) {
       body: JSON.stringify({ name: 'Balanced' }),
     });
     assert.equal(organization.status, 200, JSON.stringify(organization.body));
-    agent = new SimulatedAgent(await createAgentKeys(), (method) =>
-      method === 'network.list' ? networks : {},
-    );
+    agent = new SimulatedAgent(await createAgentKeys(), answerAsAgent);
     agent.connect(agentUrl());
     await agent.waitFor(() => agent.pairingCode !== null, 15_000);
     const paired = await call(set.balancerUrl, '/api/v1/agents/register-agent', {
@@ -104,12 +146,21 @@ if (process.env.TEST_DATABASE_URL) {
     assert.equal(paired.status, 200, JSON.stringify(paired.body));
     agentId = paired.body.data.agent.id;
     await agent.waitFor(() => agent.agentId === agentId, 15_000);
+    agent.send({ type: 'inventory', apps: held });
+    await setAgentPlan(control.dockhand.db, agentId, { status: 'free', source: null });
     void (async function keepConnected() {
       while (agent.socket) {
         await agent.waitFor(() => agent.closeCode !== null, 24 * 3600_000).catch(() => undefined);
         await new Promise((resolve) => setTimeout(resolve, 500));
         while (!reconnect) await new Promise((resolve) => setTimeout(resolve, 100));
-        if (agent.socket) agent.connect(agentUrl());
+        if (!agent.socket) break;
+        const welcomed = agent.welcomes;
+        agent.connect(agentUrl());
+        // Its inventory on every connection, as the real agent sends it.
+        await agent
+          .waitFor(() => agent.welcomes > welcomed || agent.closeCode !== null, 15_000)
+          .then(() => agent.welcomes > welcomed && agent.send({ type: 'inventory', apps: held }))
+          .catch(() => undefined);
       }
     })();
   });
@@ -144,6 +195,161 @@ if (process.env.TEST_DATABASE_URL) {
       const balanced = await call(set.balancerUrl, `/api/v1/networks/get-networks?agent_id=${agentId}`);
       assert.equal(balanced.status, 200, JSON.stringify(balanced.body));
     }
+  });
+
+  test('a sign-in that starts on one replica ends on another, one step per replica', async () => {
+    let step = 0;
+    const replicaOfStep = (url: string) =>
+      url.replace(set.balancerUrl, set.replicas[step++ % set.replicas.length]!.url);
+    const browser = new Browser(replicaOfStep);
+    const { finalLocation } = await signInThroughDevIdp(
+      browser,
+      set.balancerUrl,
+      '/#/servers',
+      'walker@example.com',
+    );
+    assert.equal(finalLocation, '/#/servers');
+    assert.ok(step >= 6, `${step} requests`);
+    // The session it opened is valid on every replica.
+    for (const replica of set.replicas) {
+      const user = await browser.get(`${replica.url}/auth/user`);
+      assert.equal(user.status, 200);
+      assert.equal(((await user.json()) as Answer).data.email, 'walker@example.com');
+    }
+    // And the whole walk through the balancer, as a browser makes it.
+    const through = await signInThroughDevIdp(new Browser(), set.balancerUrl, '/', 'walker@example.com');
+    assert.equal(through.finalLocation, '/');
+  });
+
+  test('the register-agent limit holds over attempts spread across the replicas', async () => {
+    const typist = await signIn(control, 'typist@example.com');
+    const organization = await call(set.balancerUrl, '/api/v1/organization/create-organization', {
+      method: 'POST',
+      headers: typist.headers,
+      body: JSON.stringify({ name: 'Typos' }),
+    });
+    const attempt = (index: number) =>
+      call(set.replicas[index % set.replicas.length]!.url, '/api/v1/agents/register-agent', {
+        method: 'POST',
+        headers: typist.headers,
+        body: JSON.stringify({ code: 'not-a-code', organization_id: organization.body.data.id }),
+      });
+    // Ten per user, whatever they send: four or three on each replica, refused as typos.
+    for (let index = 0; index < 10; index += 1) assert.equal((await attempt(index)).status, 400);
+    for (let index = 10; index < 13; index += 1) assert.equal((await attempt(index)).status, 429);
+  });
+
+  /** A one-file custom app created directly on `base`, with the dashboard's Idempotency-Key. */
+  const createApp = (base: string, name: string, key: string) =>
+    call(base, `/api/v1/apps/create-app?agent_id=${agentId}`, {
+      method: 'POST',
+      headers: { 'idempotency-key': key },
+      body: JSON.stringify(customApp(name)),
+    });
+
+  /** The agent's app as every replica sees it: its record, its last deploy, and no difference. */
+  async function agreedOnEveryReplica(appId: string): Promise<void> {
+    for (const [index, replica] of set.replicas.entries()) {
+      const apps = await call(replica.url, `/api/v1/apps/get-apps?agent_id=${agentId}`);
+      assert.ok(
+        (apps.body.data.apps as Array<{ id: string }>).some((app) => app.id === appId),
+        `replica ${index + 1} lists the app`,
+      );
+      const history = await call(
+        replica.url,
+        `/api/v1/apps/get-deploy-history?agent_id=${agentId}&app_id=${appId}`,
+      );
+      assert.equal(history.body.data.deploys[0].result, 'succeeded', JSON.stringify(history.body));
+      const inventory = await call(replica.url, `/api/v1/apps/get-inventory?agent_id=${agentId}`);
+      assert.deepEqual(inventory.body.data, { found: [], missing: [] });
+    }
+    assert.ok(
+      held.some((entry) => entry.app_id === appId),
+      'the agent holds the app',
+    );
+  }
+
+  /** Holds the agent's next deploy until the returned release is called; resolves with its app id. */
+  function holdNextDeploy(): { asked: Promise<string>; release: () => void } {
+    let release!: () => void;
+    deployGate = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Promise<string>((resolve) => (deployAsked = resolve));
+    return {
+      asked,
+      release: () => {
+        deployAsked = null;
+        deployGate = null;
+        release();
+      },
+    };
+  }
+
+  /**
+   * The dashboard's retry of `create-{name}` with the same key answers 409 while the operation is
+   * unsettled, then the first outcome: the app created.
+   */
+  async function retriedUntilSettled(name: string, appId: string): Promise<void> {
+    const retried = await waitUntil(
+      async () => {
+        const retry = await createApp(set.balancerUrl, name, `create-${name}`);
+        return retry.status === 409 ? null : retry;
+      },
+      30_000,
+      `the create of ${name} settled`,
+    );
+    assert.equal(retried.status, 200, JSON.stringify(retried.body));
+    assert.equal(retried.body.data.id, appId);
+  }
+
+  test('an app’s logs read through a replica the agent is not connected to', async () => {
+    const holder = await holderIndex();
+    const created = await createApp(set.replicas[holder]!.url, 'logged', 'create-logged');
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const appId = created.body.data.id as string;
+    for (const [index, replica] of set.replicas.entries()) {
+      if (index === holder) continue;
+      const read = await call(replica.url, `/api/v1/apps/get-logs?agent_id=${agentId}&app_id=${appId}`);
+      assert.equal(read.status, 200, JSON.stringify(read.body));
+      assert.deepEqual(read.body.data.logs, logs);
+    }
+  });
+
+  test('kill -9 of the replica asked for a deploy: the deploy completes and every replica agrees', async () => {
+    const holder = await holderIndex();
+    const caller = (holder + 1) % set.replicas.length;
+    const deploy = holdNextDeploy();
+    const asked = createApp(set.replicas[caller]!.url, 'orphaned', 'create-orphaned').catch(
+      (error: Error) => error,
+    );
+    const appId = await deploy.asked;
+    const killedAt = Date.now();
+    await set.replicas[caller]!.process.kill('SIGKILL');
+    assert.ok((await asked) instanceof Error, 'the killed replica never answered');
+    deploy.release();
+    // Nobody holds the call any more: a replica settles it from the agent's journal.
+    await retriedUntilSettled('orphaned', appId);
+    const settledAfter = Date.now() - killedAt;
+    console.log(`# kill -9 of the calling replica: the deploy settled ${settledAfter} ms after the kill`);
+    await set.restart(caller);
+    await agreedOnEveryReplica(appId);
+  });
+
+  test('kill -9 of the agent’s replica mid-deploy: a clear error, then the deploy is settled on reconnection', async () => {
+    const holder = await holderIndex();
+    const caller = (holder + 1) % set.replicas.length;
+    const deploy = holdNextDeploy();
+    const asked = createApp(set.replicas[caller]!.url, 'cut-off', 'create-cut-off');
+    const appId = await deploy.asked;
+    await set.replicas[holder]!.process.kill('SIGKILL');
+    const answer = await asked;
+    // What the dashboard shows for it.
+    assert.equal(answer.status, 502, JSON.stringify(answer.body));
+    assert.equal(answer.body.message, 'The agent disconnected before answering');
+    deploy.release();
+    await set.restart(holder);
+    // The agent finished it; once it is back its journal says so and the record is saved.
+    await retriedUntilSettled('cut-off', appId);
+    await agreedOnEveryReplica(appId);
   });
 
   test('kill -9 of the agent’s replica: offline within 15 s, online within 10 s of reconnecting', async () => {

@@ -59,7 +59,8 @@ export async function startReplicaSet(
     const url = `http://127.0.0.1:${port}`;
     await waitUntil(
       async () => process.child.exitCode === null && (await answers(url)),
-      60_000,
+      // Three fresh processes compile and migrate at once: slow on a busy two-core machine.
+      120_000,
       `replica ${index + 1}`,
     );
     return { port, url, process };
@@ -72,7 +73,7 @@ export async function startReplicaSet(
     // None of them may outlive a failed start.
     for (const result of settled)
       if (result.status === 'fulfilled') await result.value.process.kill('SIGKILL');
-    throw failed.reason;
+    throw new Error(`${(failed.reason as Error).message}; the replicas said:\n${log.join('').slice(-4000)}`);
   }
   const replicas = settled.map((result) => (result as PromiseFulfilledResult<Replica>).value);
   const haproxy = spawn('haproxy', ['-f', haproxyConfig, '-db'], {

@@ -69,6 +69,8 @@ export class SimulatedAgent {
   pairingCode: string | null = null;
   agentId: string | null = null;
   closeCode: number | null = null;
+  /** Welcomes received: one per connection as a paired agent. */
+  welcomes = 0;
   private waiters: Array<() => void> = [];
 
   constructor(
@@ -96,8 +98,9 @@ export class SimulatedAgent {
     socket.on('error', () => undefined);
   }
 
+  /** Sent on an open socket; lost, as on a real agent, when its connection is down or not up yet. */
   send(message: AgentToServer): void {
-    this.socket?.send(JSON.stringify(message));
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
   close(): void {
@@ -133,6 +136,7 @@ export class SimulatedAgent {
       this.pairingCode = message.code;
     } else if (message.type === 'welcome') {
       this.agentId = message.agent_id;
+      this.welcomes += 1;
     } else if (message.type === 'request') {
       try {
         this.send({
