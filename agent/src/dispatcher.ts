@@ -88,6 +88,7 @@ export function createDispatcher(
     'operation.cancel': async (p) => ({ cancelled: services.deploys.cancel(p.operation_id) }),
     'app.export': (p) => services.inventory.export(p.app_id),
     'app.statuses': () => services.apps.statuses(),
+    'app.host-port': (p) => services.apps.hostPortRefusal(p.app_id, p.port),
     'app.logs': (p) =>
       services.apps.logs(p.app_id, { tail: p.tail, sinceMs: p.since_ms, untilMs: p.until_ms }),
     'network.list': () => services.networks.list(),

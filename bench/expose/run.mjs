@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../lib/harness.mjs';
 import { ComposeRunner, detectComposeCli } from '../../agent/src/docker/compose.ts';
+import { ProxyRoutes } from '../../agent/src/apps/exposure.ts';
 import { loadOrCreateIdentity } from '../../agent/src/identity.ts';
 import {
   buildBusyboxImage,
@@ -72,6 +73,27 @@ try {
   const privateKeyPem = (await loadOrCreateIdentity(path.join(dir, 'state'))).privateKeyPem;
   const compose = new ComposeRunner(await detectComposeCli(), { PATH: process.env.PATH, HOME: dir }, 120_000);
   const apps = testAppManager({ dir, compose, privateKeyPem, prefix });
+  // Where a deploy's time goes: each compose command and each proxy reload, while `steps` is set.
+  let steps = null;
+  const timed =
+    (name, work) =>
+    async (...args) => {
+      const t = performance.now();
+      try {
+        return await work(...args);
+      } finally {
+        steps?.push([name, performance.now() - t]);
+      }
+    };
+  const run = compose.run.bind(compose);
+  compose.run = timed('compose', (project, subcommand) =>
+    timed(`compose ${subcommand[0]}`, run)(project, subcommand),
+  );
+  const reload = ProxyRoutes.prototype.reload;
+  ProxyRoutes.prototype.reload = function (...args) {
+    return timed('proxy reload', reload.bind(this))(...args);
+  };
+  const stepsOf = [];
   await buildBusyboxImage(image);
   await buildCaddyImage(caddyTag);
   const httpsPort = await freePort();
@@ -100,9 +122,12 @@ try {
     await apps.delete(`plain-${run}`);
 
     const id = `new-${run}`;
+    steps = [];
     const t0 = performance.now();
     await apps.deploy(webApp(id, [`${id}.test`]));
     const deployed = performance.now();
+    stepsOf.push(steps);
+    steps = null;
     created.push({ deploy: deployed - t0, total: (await firstOk(`${id}.test`, target)) - t0 });
 
     const t1 = performance.now();
@@ -120,6 +145,19 @@ try {
     );
   console.log(`deploy of a new app without a domain (the same path, no proxy): median ${ms(median(plain))}`);
   report('deploy of a new app with a new domain → first HTTPS 200', created);
+  const names = [...new Set(stepsOf.flat().map(([name]) => name))].filter((name) => name !== 'compose');
+  const sum = (runSteps, name) =>
+    runSteps.filter(([step]) => step === name).reduce((total, [, value]) => total + value, 0);
+  const deployMs = median(created.map((run) => run.deploy));
+  const rest = median(
+    created.map(
+      (run, index) => run.deploy - sum(stepsOf[index], 'compose') - sum(stepsOf[index], 'proxy reload'),
+    ),
+  );
+  console.log(
+    `  where that deploy's time goes (medians): ${names.map((name) => `${name} ${ms(median(stepsOf.map((runSteps) => sum(runSteps, name))))}`).join(', ')}, ` +
+      `the rest (files, engine calls, route files) ${ms(rest)}, of ${ms(deployMs)}`,
+  );
   report('deploy of a running app with one more domain → first HTTPS 200', added);
 
   // Route churn: two request loops to app-0 (a new connection per request, and keep-alive) while

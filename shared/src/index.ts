@@ -96,7 +96,7 @@ export {
   toMilliseconds,
 } from './query/agentQueries';
 export { appInventoryQueryOptions, appStatusesQueryOptions, appsQueryOptions } from './query/appQueries';
-export { controlApp, deleteApp, settleFoundApp } from './api/apps';
+export { checkHostPort, controlApp, deleteApp, settleFoundApp } from './api/apps';
 export type { AppInventory, AppOperation } from './api/apps';
 export { catalogQueryOptions } from './query/catalogQueries';
 export { deployFailureProps, deployHistoryPath, deployOutputQueryOptions } from './query/deployQueries';

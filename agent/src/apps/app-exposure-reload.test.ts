@@ -1,6 +1,7 @@
 // Route changes never interrupt the other apps (issue 16): adding and removing one app's route is a
 // graceful `caddy reload` inside the running proxy, never a restart, and steady streams of HTTPS
-// requests to another app through the same proxy keep being answered meanwhile. On the real engine
+// requests to another app through the same proxy (kept-alive, and a new connection each) all
+// succeed meanwhile. On the real engine
 // with the shipped Caddy template on the local stand-in image.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,9 +22,14 @@ import {
   webApp,
   type HttpsTarget,
 } from '../test/expose-fixtures.js';
+import { DockerEngine } from '../docker/engine.js';
 import type { AppManager } from './app-manager.js';
+import { AppStore } from './app-store.js';
+import { ProxyRoutes } from './exposure.js';
 
 const caddyTag = `dockhand-test-reload-${process.pid}`;
+/** Route put and removed this many times (two reloads each) while the streams run. */
+const ROUTE_ROUNDS = 15;
 let apps: AppManager;
 let scratch = '';
 const bench = appTestBench('exposereload', {
@@ -51,13 +57,23 @@ test("adding and removing one app's route neither restarts the proxy nor interru
     'kept-alive connection': requestStream('steady.test', target(keepAlive)),
   };
   const stopped = () => Promise.all(Object.values(streams).map((stream) => stream.stop()));
-  const reloads = 4;
   let failure: unknown = null;
   try {
-    for (let round = 0; round < reloads / 2; round += 1) {
-      await apps.deploy(webApp(bench.image, 'other', viaProxy('other.test')));
-      await firstOk('other.test', { port: httpsPort, ca });
-      await apps.deploy(webApp(bench.image, 'other'));
+    // As a user does it: the other app exposed and unexposed by deploys (2 reloads)...
+    await apps.deploy(webApp(bench.image, 'other', viaProxy('other.test')));
+    await firstOk('other.test', { port: httpsPort, ca });
+    await apps.deploy(webApp(bench.image, 'other'));
+    // ...then its route alone, put and removed many times (a deploy takes seconds; a reload less).
+    const routes = new ProxyRoutes(new DockerEngine('/var/run/docker.sock'));
+    const proxyTarget = {
+      appId: 'proxy',
+      projectName: `${bench.prefix}proxy`,
+      projectDir: new AppStore(path.join(bench.dir, 'apps')).projectDir('proxy'),
+      service: 'caddy',
+    };
+    for (let round = 0; round < ROUTE_ROUNDS; round += 1) {
+      await routes.put(proxyTarget, 'other', viaProxy('other.test'), `${bench.prefix}other`);
+      await routes.remove(proxyTarget, 'other');
     }
   } catch (error) {
     failure = error;
@@ -68,12 +84,8 @@ test("adding and removing one app's route neither restarts the proxy nor interru
   assert.equal((await proxyContainer(`${bench.prefix}proxy`)).startedAt, proxy.startedAt, 'never restarted');
   assert.ok(kept!.total > 20 && fresh!.total > 20, 'steady streams');
   assert.deepEqual([kept!.failed, kept!.reasons], [0, []], 'no request on a kept-alive connection failed');
-  // A connection that arrives at the instant of a reload may be reset: Caddy (on Linux) binds a
-  // new socket with SO_REUSEPORT and closes the old one, and the kernel drops what still waits in
-  // the old socket's queue. bench/expose measures how often; never more than one per reload, and
-  // never an outage.
-  assert.ok(
-    fresh!.failed <= reloads,
-    `new connections: ${fresh!.failed} failed (${fresh!.reasons.join(', ')})`,
-  );
+  // Nor one on a new connection: each site finds its certificate while the reload swaps the
+  // configuration (on demand, from the proxy's storage), and a connection still queued on the old
+  // listening socket moves to the new one (net.ipv4.tcp_migrate_req) instead of being reset.
+  assert.deepEqual([fresh!.failed, fresh!.reasons], [0, []], 'no request on a new connection failed');
 });

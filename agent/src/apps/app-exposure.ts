@@ -16,7 +16,6 @@ import {
   exposeOverride,
   ProxyRoutes,
   ROUTES_FOLDER,
-  routeText,
   writeExposeOverride,
   type ProxyTarget,
 } from './exposure.js';
@@ -52,6 +51,17 @@ export class AppExposure {
       await assertHostPortFree(this.engine, record.projectName, exposure.host_port);
   }
 
+  /** The check `beforeUp` makes, asked ahead: its refusal, or null when the port is free. */
+  async hostPortRefusal(projectName: string | null, port: number): Promise<string | null> {
+    try {
+      await assertHostPortFree(this.engine, projectName, port);
+      return null;
+    } catch (error) {
+      if (error instanceof AgentError && error.code === AgentErrorCode.ExposeRefused) return error.message;
+      throw error;
+    }
+  }
+
   /** After `up`: the route through the chosen proxy, and none left in a proxy no longer chosen. */
   async afterUp(previous: AppRecord | null, record: AppRecord): Promise<void> {
     const { exposure, app_id: appId } = record.deployment;
@@ -60,11 +70,7 @@ export class AppExposure {
     if (before?.kind === 'proxy' && before.proxy_app_id !== proxyId)
       await this.removeRoute(before.proxy_app_id, appId);
     if (exposure?.kind === 'proxy')
-      await this.routes.put(
-        await this.proxyOf(record.deployment),
-        appId,
-        routeText(exposure, record.projectName),
-      );
+      await this.routes.put(await this.proxyOf(record.deployment), appId, exposure, record.projectName);
   }
 
   /** The app's route goes from that proxy, if the proxy is still here. */

@@ -226,6 +226,12 @@ export class AppManager {
     }));
   }
 
+  /** Why Expose Port on `port` would be refused for the app (empty id: a new one), or null. */
+  async hostPortRefusal(appId: string, port: number): Promise<{ refusal: string | null }> {
+    const record = appId ? await this.store.get(appId) : null;
+    return { refusal: await this.exposure.hostPortRefusal(record?.projectName ?? null, port) };
+  }
+
   async logs(appId: string, query: LogQuery): Promise<AppLogs> {
     const record = await this.requireRecord(appId);
     return readProjectLogs(this.engine, record.projectName, query);

@@ -3,9 +3,15 @@
  * inside them: an override compose file in the app's agent folder attaches the exposed service to
  * the proxy's network (or publishes its port), and the proxy gets one route file per app in its
  * `routes/` folder, applied by a graceful `caddy reload` that never restarts the proxy.
+ *
+ * A reload must not interrupt the other apps (bench/expose): each site loads its certificate at
+ * the first handshake that needs it (`on_demand`), so one is always found while the reload swaps
+ * the configuration, and the proxy's container sets `net.ipv4.tcp_migrate_req` so connections
+ * waiting on the old listening socket move to the new one instead of being reset.
  */
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   domainError,
@@ -22,6 +28,14 @@ import { AgentError, AgentErrorCode } from '../errors.js';
 const SERVICE_LABEL = 'com.docker.compose.service';
 /** The override compose file, in the app's agent folder (outside the user's project folder). */
 const EXPOSE_OVERRIDE_FILE = 'expose.override.yml';
+/**
+ * Linux 5.14+: when a listening socket closes, the connections still waiting in its queue move to
+ * another socket bound to the same port (Caddy binds the new one with SO_REUSEPORT on a reload)
+ * instead of being reset. Per network namespace; an older kernel lacks it and would refuse the
+ * container, so the proxy gets it only where the host's kernel has it.
+ */
+const MIGRATE_SYSCTL = 'net.ipv4.tcp_migrate_req';
+const MIGRATES_PENDING_CONNECTIONS = existsSync('/proc/sys/net/ipv4/tcp_migrate_req');
 /** The proxy's network as the override files name it. */
 const NETWORK_KEY = 'dockhand_expose';
 /** Where the proxy reads its routes (the Caddy template mounts `./routes` there). */
@@ -54,8 +68,9 @@ export function assertExposure(exposure: Exposure): void {
 
 /**
  * The override compose model for `deployment` (JSON, which compose reads as YAML), or null when
- * the app needs none. A proxy joins its own named network; an exposed app joins the proxy's
- * network under its upstream name, or publishes its port.
+ * the app needs none. A proxy joins its own named network (and migrates pending connections when
+ * it reloads, where the kernel can); an exposed app joins the proxy's network under its upstream
+ * name, or publishes its port.
  */
 export function exposeOverride(
   deployment: AppDeployment,
@@ -64,8 +79,9 @@ export function exposeOverride(
 ): Record<string, unknown> | null {
   const { exposure, provides_expose: provides } = deployment;
   if (provides) {
+    const sysctls = MIGRATES_PENDING_CONNECTIONS ? { sysctls: { [MIGRATE_SYSCTL]: '1' } } : {};
     return {
-      services: { [provides.service]: { networks: { default: {}, [NETWORK_KEY]: {} } } },
+      services: { [provides.service]: { networks: { default: {}, [NETWORK_KEY]: {} }, ...sysctls } },
       networks: { [NETWORK_KEY]: { name: proxyNetworkName(projectName) } },
     };
   }
@@ -95,14 +111,21 @@ export async function writeExposeOverride(
   return file;
 }
 
-/** The Caddyfile route of one app: one site per domain, the internal CA for names that cannot be public. */
-export function routeText(exposure: Extract<Exposure, { kind: 'proxy' }>, projectName: string): string {
+/**
+ * The Caddyfile route of one app: one site per domain, the internal CA for names that cannot be
+ * public. Certificates are on demand: loaded from the proxy's storage (or obtained) at the first
+ * handshake that finds none in memory, as happens for an instant while a reload swaps the config.
+ * The template's `on_demand_tls` asks the proxy's own domain list (DOMAINS_FOLDER) first.
+ */
+function routeText(exposure: Extract<Exposure, { kind: 'proxy' }>, projectName: string): string {
   const upstream = `${upstreamHost(projectName, exposure.service)}:${exposure.port}`;
   return exposure.domains
     .map((domain) =>
       [
         `${domain} {`,
-        ...(isPublicDomain(domain) ? [] : ['\ttls internal']),
+        `\ttls${isPublicDomain(domain) ? '' : ' internal'} {`,
+        '\t\ton_demand',
+        '\t}',
         `\treverse_proxy ${upstream}`,
         '}',
         '',
@@ -110,6 +133,12 @@ export function routeText(exposure: Extract<Exposure, { kind: 'proxy' }>, projec
     )
     .join('\n');
 }
+
+/**
+ * The domains a proxy may hold certificates for, one empty-named file per domain holding the app
+ * id, in `routes/domains/` (the Caddy template answers its on-demand `ask` from it).
+ */
+const DOMAINS_FOLDER = 'domains';
 
 export interface ProxyTarget {
   appId: string;
@@ -126,15 +155,36 @@ export class ProxyRoutes {
     return path.join(proxy.projectDir, ROUTES_FOLDER, `${appId}.caddy`);
   }
 
-  async put(proxy: ProxyTarget, appId: string, text: string): Promise<void> {
-    await mkdir(path.join(proxy.projectDir, ROUTES_FOLDER), { recursive: true });
-    await writeFile(this.routeFile(proxy, appId), text, { mode: 0o644 });
+  /** The route of app `appId` (compose project `projectName`) through `proxy`. */
+  async put(
+    proxy: ProxyTarget,
+    appId: string,
+    exposure: Extract<Exposure, { kind: 'proxy' }>,
+    projectName: string,
+  ): Promise<void> {
+    await mkdir(path.join(proxy.projectDir, ROUTES_FOLDER, DOMAINS_FOLDER), { recursive: true });
+    await this.setDomains(proxy, appId, exposure.domains);
+    await writeFile(this.routeFile(proxy, appId), routeText(exposure, projectName), { mode: 0o644 });
     await this.reload(proxy);
   }
 
   async remove(proxy: ProxyTarget, appId: string): Promise<void> {
     await rm(this.routeFile(proxy, appId), { force: true });
+    await this.setDomains(proxy, appId, []);
     await this.reload(proxy);
+  }
+
+  /** The app's entries in the domain list become `domains` (other apps' entries stay). */
+  private async setDomains(proxy: ProxyTarget, appId: string, domains: readonly string[]): Promise<void> {
+    const folder = path.join(proxy.projectDir, ROUTES_FOLDER, DOMAINS_FOLDER);
+    const listed = await readdir(folder).catch(() => []);
+    for (const domain of listed) {
+      if (domains.includes(domain)) continue;
+      // Another app's deploy may remove its own entry meanwhile.
+      const owner = await readFile(path.join(folder, domain), 'utf8').catch(() => null);
+      if (owner === appId) await rm(path.join(folder, domain), { force: true });
+    }
+    for (const domain of domains) await writeFile(path.join(folder, domain), appId, { mode: 0o644 });
   }
 
   /** `caddy reload` inside the running proxy: the new config replaces the old without a restart. */
@@ -193,11 +243,12 @@ export async function emptyProxyNetwork(engine: DockerEngine, proxyProject: stri
 
 /**
  * Expose Port: the host port must be free, whoever holds it (another app, a container of no app,
- * a process on the host). The app's own container publishing it already (a redeploy) is fine.
+ * a process on the host). The app's own container publishing it already (a redeploy) is fine;
+ * `projectName` null: an app not created yet, which has none.
  */
 export async function assertHostPortFree(
   engine: DockerEngine,
-  projectName: string,
+  projectName: string | null,
   port: number,
 ): Promise<void> {
   const containers = await engine.json<

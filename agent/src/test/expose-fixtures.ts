@@ -78,7 +78,7 @@ export function webApp(image: string, appId: string, exposure?: Exposure, subnet
 }
 
 /** Exposed through the app `proxy` at these domains. */
-export const viaProxy = (...domains: string[]): Exposure => ({
+export const viaProxy = (...domains: string[]): Extract<Exposure, { kind: 'proxy' }> => ({
   kind: 'proxy',
   proxy_app_id: 'proxy',
   service: 'web',

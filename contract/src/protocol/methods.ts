@@ -173,6 +173,15 @@ export const agentMethods = {
     result: Type.Object({ cancelled: Type.Boolean() }),
   },
   'app.statuses': { params: NoParams, result: Type.Array(AppStatusEntry) },
+  /**
+   * Expose Port asked before a deploy (the Extension panel): why the host would refuse `port` for
+   * the app (anything else holds it), or null; the deploy checks it again. Empty `app_id`: an app
+   * not created yet.
+   */
+  'app.host-port': {
+    params: Type.Object({ app_id: Type.String(), port: Type.Integer({ minimum: 1, maximum: 65535 }) }),
+    result: Type.Object({ refusal: Type.Union([Type.String(), Type.Null()]) }),
+  },
   'app.logs': {
     params: Type.Object({ app_id: Type.String(), tail: Count, since_ms: Count, until_ms: Count }),
     result: AppLogs,

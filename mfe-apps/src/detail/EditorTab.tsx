@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, type KeyboardEvent } from 'react';
 import {
   appsQueryOptions,
+  checkHostPort,
   deployFailureProps,
   encryptForAgent,
   useCurrentAgent,
@@ -73,8 +74,13 @@ export function EditorTab({
 
   const apps = useQuery(appsQueryOptions(agentId));
   const extensions = useMemo(
-    () => ({ providers: providerApps(apps.data), custom: details.config.template_id === null }),
-    [apps.data, details.config.template_id],
+    () => ({
+      providers: providerApps(apps.data),
+      custom: details.config.template_id === null,
+      loading: apps.isLoading,
+      hostPortRefusal: (port: number) => checkHostPort(agentId, appId, port),
+    }),
+    [apps.data, apps.isLoading, details.config.template_id, agentId, appId],
   );
 
   const save = useUpdateAppMutation(agentId, appId);

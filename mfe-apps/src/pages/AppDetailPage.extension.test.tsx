@@ -99,7 +99,8 @@ function renderShop(
   });
 }
 
-const selector = () => screen.findByRole('combobox', { name: 'Expose' });
+// The panel is a lazy chunk: on a loaded machine its first load takes longer than findBy's 1 s.
+const selector = () => screen.findByRole('combobox', { name: 'Expose' }, { timeout: 5000 });
 const errorList = () =>
   screen.getByText('Please fix the following errors:').closest<HTMLElement>('[role="alert"]');
 
@@ -168,6 +169,23 @@ test('Expose Port: the host port must be a port number; Save sends the app itsel
   const sent = await saved(fetchMock);
   expect(sent.config.extension_values).toEqual([{ extension: 'expose', extension_app_id: 'app-1' }]);
   expect(sent.variable('EXPOSE_HOST_PORT')).toBe('8081');
+});
+
+test("Expose Port: a host port the server refuses (in use there, or a proxy's) is flagged on leaving the field", async () => {
+  const { fetchMock } = renderShop(details(), {
+    answers: { '/api/v1/apps/check-host-port': ok({ refusal: ExtensionText.hostPortInUse(8081) }) },
+  });
+  await userEvent.selectOptions(await selector(), 'Expose Port');
+  await userEvent.type(screen.getByLabelText('Host port'), '8081');
+  expect(screen.queryByText(ExtensionText.hostPortInUse(8081))).not.toBeInTheDocument();
+  await userEvent.tab();
+  expect(await screen.findByText(ExtensionText.hostPortInUse(8081))).toBeInTheDocument();
+  expect(postsOf(fetchMock).filter((call) => call.path === '/api/v1/apps/check-host-port')).toEqual([
+    { path: '/api/v1/apps/check-host-port', body: { app_id: 'app-1', port: 8081 } },
+  ]);
+  // Another port is another question: the flag goes with the value it was about.
+  await userEvent.type(screen.getByLabelText('Host port'), '2');
+  expect(screen.queryByText(ExtensionText.hostPortInUse(8081))).not.toBeInTheDocument();
 });
 
 test('a custom compose app chooses the service and container port the proxy reaches', async () => {

@@ -136,6 +136,43 @@ test('a new app can be created exposed on a host port: the app itself is named a
   expect(body.variables[hostPort!.id]).toBe('8081');
 });
 
+test("a kept draft exposed through a proxy: while the server's apps load its selector says so, not None", async () => {
+  const proxy = {
+    id: 'proxy-1',
+    name: 'caddy',
+    icon: 'Globe',
+    color: '#3182CE',
+    extension: 'expose',
+    status: 1,
+  };
+  const withProxy = { '/api/v1/apps/get-apps': ok({ apps: [proxy] }) };
+  const first = renderPage(<CreateAppPage />, {
+    route: '/create-app',
+    path: '/create-app',
+    answers: { ...answers, ...withProxy },
+  });
+  await userEvent.type(screen.getByLabelText(/App Name/), 'my-web');
+  await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Expose' }), 'Expose via caddy');
+  first.view.unmount();
+
+  let listApps = (_body: unknown) => undefined as void;
+  renderPage(<CreateAppPage />, {
+    route: '/create-app',
+    path: '/create-app',
+    answers: {
+      ...answers,
+      '/api/v1/apps/get-apps': { body: new Promise((resolve) => (listApps = resolve)) },
+    },
+  });
+  const loading = await screen.findByRole('combobox', { name: 'Expose' });
+  expect(loading).toBeDisabled();
+  expect(loading).toHaveDisplayValue('Loading apps...');
+  expect(within(loading).queryByText('None')).not.toBeInTheDocument();
+  listApps(withProxy['/api/v1/apps/get-apps'].body);
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Expose' })).toBeEnabled());
+  expect(screen.getByRole('combobox', { name: 'Expose' })).toHaveDisplayValue('Expose via caddy');
+});
+
 test('a failed create shows its first line and its full output by deploy id, with no history link (no app was left)', async () => {
   const { fetchMock } = renderPage(<CreateAppPage />, {
     route: '/create-app',

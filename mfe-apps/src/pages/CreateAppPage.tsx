@@ -15,6 +15,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   appsQueryOptions,
+  checkHostPort,
   DEFAULT_APP_ICON,
   deployFailureProps,
   encryptForAgent,
@@ -66,7 +67,15 @@ export default function CreateAppPage() {
   const agentId = currentAgentId ?? '';
   const apps = useQuery({ ...appsQueryOptions(agentId), enabled: Boolean(currentAgentId) });
   // A new app is a custom one: it chooses the service and port an extension reaches.
-  const extensions = useMemo(() => ({ providers: providerApps(apps.data), custom: true }), [apps.data]);
+  const extensions = useMemo(
+    () => ({
+      providers: providerApps(apps.data),
+      custom: true,
+      loading: apps.isLoading,
+      hostPortRefusal: (port: number) => checkHostPort(agentId, null, port),
+    }),
+    [apps.data, apps.isLoading, agentId],
+  );
   const blank = useMemo<NewApp>(() => ({ name: '', draft: createDraft(null) }), []);
   const unchanged = useCallback(
     (value: NewApp) => value.name === '' && !isDirty(value.draft, blank.draft),

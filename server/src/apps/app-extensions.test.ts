@@ -14,6 +14,9 @@ import { callAs, startWithPairedAgent, stopPairedAgent, type PairedAgent } from 
 let setup: PairedAgent;
 const deployed: AppDeployment[] = [];
 const deleted: string[] = [];
+/** What the agent was asked about host ports, and the one port something on its host holds. */
+const hostPortAsks: Array<{ app_id: string; port: number }> = [];
+const HELD_BY_THE_HOST = 18095;
 
 const call = (method: 'GET' | 'POST', url: string, body?: object) =>
   callAs(setup.testApp, setup.owner, method, url, body);
@@ -27,6 +30,11 @@ before(async () => {
       if (method === 'app.delete') {
         deleted.push((params as { app_id: string }).app_id);
         return { deleted: true };
+      }
+      if (method === 'app.host-port') {
+        const asked = params as { app_id: string; port: number };
+        hostPortAsks.push(asked);
+        return { refusal: asked.port === HELD_BY_THE_HOST ? ExtensionText.hostPortInUse(asked.port) : null };
       }
       if (method !== 'app.deploy' && method !== 'app.control') throw new Error(`unexpected ${method}`);
       const { deployment } = params as { deployment: AppDeployment };
@@ -182,6 +190,28 @@ test('Expose Port publishes the chosen host port; a second app cannot take it', 
 
   const clash = await create(customApp('api2', 'self', { EXPOSE_HOST_PORT: '18090' }));
   assert.deepEqual([clash.status, clash.message], [409, ExtensionText.hostPortTaken(18090, 'api')]);
+
+  // The Extension panel asks before Deploy: the server's apps first, then the host through the agent.
+  const check = async (port: number, appId?: string) => {
+    const answer = await call('POST', `/api/v1/apps/check-host-port?agent_id=${setup.agentId}`, {
+      ...(appId ? { app_id: appId } : {}),
+      port,
+    });
+    assert.equal(answer.status, 200, answer.message);
+    return answer.data.refusal as string | null;
+  };
+  assert.equal(await check(443), ExtensionText.hostPortProxy(443, 'caddy'));
+  assert.equal(await check(18090), ExtensionText.hostPortTaken(18090, 'api'));
+  assert.deepEqual(hostPortAsks, [], 'what the server knows is answered without the agent');
+  assert.equal(await check(HELD_BY_THE_HOST), ExtensionText.hostPortInUse(HELD_BY_THE_HOST));
+  assert.equal(await check(18090, deployment?.app_id), null, "the app's own port is free for it");
+  assert.deepEqual(hostPortAsks, [
+    { app_id: '', port: HELD_BY_THE_HOST },
+    { app_id: deployment?.app_id, port: 18090 },
+  ]);
+  const badPort = await call('POST', `/api/v1/apps/check-host-port?agent_id=${setup.agentId}`, { port: 0 });
+  assert.equal(badPort.status, 400);
+
   const plain = customApp('plain', 'self', { EXPOSE_HOST_PORT: '18091' });
   const unsupported = await create({ ...plain, config: { ...plain.config, supported_extensions: [] } });
   assert.deepEqual([unsupported.status, unsupported.message], [400, ExtensionText.notSupported('expose')]);

@@ -19,6 +19,7 @@ import {
 import type { TemplateDeployment } from '../catalog/template-types.js';
 import { DomainError, invalidRequest } from '../errors/domain-error.js';
 import { templateOf, type AppDeps } from './app-lookup.js';
+import { requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { listAppsOfAgents, loadStoredApp, type AppRow, type StoredApp } from './app-store.js';
 
@@ -141,6 +142,44 @@ function exposeValueOf(app: AppRow): ExtensionValue | undefined {
   return storedExtensionValues(app).find((value) => value.extension === 'expose');
 }
 
+/** `port` as a proxy's own HTTP/HTTPS port or another app's Expose Port among `neighbours`: the refusal. */
+function hostPortTaken(neighbours: Neighbour[], port: number): DomainError | null {
+  for (const other of neighbours) {
+    if (other.stored.app.extension === 'expose') {
+      const ports = [ExposeVariables.proxyHttpPort, ExposeVariables.proxyHttpsPort].map((name) =>
+        neighbourVariable(other, name).trim(),
+      );
+      if (ports.includes(String(port)))
+        return refuse('APP_HOST_PORT_TAKEN', ExtensionText.hostPortProxy(port, other.stored.app.name));
+    }
+    const theirs = exposeValueOf(other.stored.app);
+    if (
+      theirs?.extension_app_id === other.stored.app.id &&
+      neighbourVariable(other, ExposeVariables.hostPort).trim() === String(port)
+    )
+      return refuse('APP_HOST_PORT_TAKEN', ExtensionText.hostPortTaken(port, other.stored.app.name));
+  }
+  return null;
+}
+
+/**
+ * Expose Port asked before Deploy (the Extension panel): the refusal a deploy of app `appId` (null:
+ * a new app) would meet on `port`, from the server's other apps, then from the host (anything
+ * holding the port, asked of the agent); null when none. The deploy checks both again.
+ */
+export async function hostPortRefusal(
+  deps: AppDeps,
+  agent: AgentRecord,
+  appId: string | null,
+  port: number,
+): Promise<string | null> {
+  const taken = hostPortTaken(await neighboursOf(deps, agent, appId ?? ''), port);
+  if (taken) return taken.message;
+  requireOnline(deps.context, agent);
+  const { refusal } = await deps.hub.request(agent.id, 'app.host-port', { app_id: appId ?? '', port });
+  return refusal;
+}
+
 /**
  * The exposure the agent wires for `stored` (whose extension values are already parsed), after
  * checking it against the server's other apps: the proxy exists and provides `expose`, no domain
@@ -161,24 +200,8 @@ export async function resolveExposure(
   if (choice.extension_app_id === stored.app.id) {
     const parsed = parseHostPort(variableOf(stored, template, ExposeVariables.hostPort));
     if (parsed.error) throw refuse('APP_EXTENSION', parsed.error);
-    for (const other of neighbours) {
-      if (other.stored.app.extension === 'expose') {
-        const ports = [ExposeVariables.proxyHttpPort, ExposeVariables.proxyHttpsPort].map((name) =>
-          neighbourVariable(other, name).trim(),
-        );
-        if (ports.includes(String(parsed.port)))
-          throw refuse(
-            'APP_HOST_PORT_TAKEN',
-            ExtensionText.hostPortProxy(parsed.port, other.stored.app.name),
-          );
-      }
-      const theirs = exposeValueOf(other.stored.app);
-      if (
-        theirs?.extension_app_id === other.stored.app.id &&
-        neighbourVariable(other, ExposeVariables.hostPort).trim() === String(parsed.port)
-      )
-        throw refuse('APP_HOST_PORT_TAKEN', ExtensionText.hostPortTaken(parsed.port, other.stored.app.name));
-    }
+    const taken = hostPortTaken(neighbours, parsed.port);
+    if (taken) throw taken;
     return { kind: 'port', service: target.service, port: target.port, host_port: parsed.port };
   }
 

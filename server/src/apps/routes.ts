@@ -24,6 +24,7 @@ import type { AppDeps } from './app-lookup.js';
 import { controlApp, removeApp } from './app-control-service.js';
 import { updateAppIcon, updateAppName } from './app-customize-service.js';
 import { createApp, updateApp } from './app-deploy-service.js';
+import { hostPortRefusal } from './app-extensions.js';
 import { appLogs, appStatuses, getApp, listApps } from './app-read-service.js';
 import { AppDetails, AppListItem, ControlResult } from './app-views.js';
 import { agentErrors } from '../agents/errors.js';
@@ -229,6 +230,35 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory
       success: true,
       message: 'App updated',
       data: await updateApp(apps, agentOf(request), request.body, operationOf(request)),
+    }),
+  );
+
+  api.post(
+    '/api/v1/apps/check-host-port',
+    {
+      config: { auth: agentRole(MANAGER_ROLES) },
+      schema: {
+        querystring: agentQuery,
+        body: body({
+          agent_id: optionalText(100),
+          // Empty or left out: an app not created yet.
+          app_id: optionalText(100),
+          port: Type.Integer({ minimum: 1, maximum: 65535 }),
+        }),
+        response: answers(envelope(agentMethods['app.host-port'].result)),
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: 'Host port checked',
+      data: {
+        refusal: await hostPortRefusal(
+          apps,
+          agentOf(request),
+          request.body.app_id || null,
+          request.body.port,
+        ),
+      },
     }),
   );
 

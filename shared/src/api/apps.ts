@@ -26,6 +26,24 @@ export async function controlApp(
   return data?.status ?? null;
 }
 
+/**
+ * Expose Port asked before Deploy: why the server would refuse `port` for the app (null: one not
+ * created yet), a proxy's port, another app's or anything else on the host holding it; null when free.
+ */
+export async function checkHostPort(
+  agentId: string,
+  appId: string | null,
+  port: number,
+): Promise<string | null> {
+  const { data } = await apiCall<{ refusal?: string | null } | null>('/api/v1/apps/check-host-port', {
+    method: 'POST',
+    query: { agent_id: agentId },
+    body: { app_id: appId ?? '', port },
+    failureMessage: 'Failed to check the host port',
+  });
+  return data?.refusal ?? null;
+}
+
 /** Deletes an app from its server and Dockhand; its named volumes stay when `keepVolumes`. */
 export async function deleteApp(agentId: string, appId: string, keepVolumes: boolean): Promise<void> {
   await apiCall<unknown>('/api/v1/apps/delete-app', {
