@@ -65,11 +65,12 @@ export class AppManager {
     let composeRan = false;
     try {
       const project = await this.prepare(record);
-      await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
+      const model = await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
       // Saved before compose runs: if the agent stops in the middle, the app can still be deleted.
       await this.store.save(record);
       await this.exposure.beforeUp(record);
       composeRan = true;
+      await this.compose.pullImages(project, { everything: operation === 'update', model });
       await this.bringUp(project, operation);
       await this.exposure.afterUp(null, record);
       return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
@@ -102,12 +103,12 @@ export class AppManager {
     try {
       const project = await this.prepare(record);
       await this.removeDroppedFiles(previous, record.deployment);
-      await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
+      const model = await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
       await this.store.save(record);
       await this.exposure.beforeUp(record);
-      if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
+      await this.compose.pullImages(project, { everything: operation === 'update', model });
       upRan = true;
-      await this.bringUp(project, operation === 'redeploy' ? 'redeploy' : undefined);
+      await this.bringUp(project, operation);
       await this.exposure.afterUp(previous, record);
       return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
     } catch (error) {
@@ -137,8 +138,8 @@ export class AppManager {
     return withOutcome(failure, `The previous version was restored: its files are back and ${containers}.`);
   }
 
+  /** `up` once the images are pulled (see ComposeRunner.pullImages). */
   private async bringUp(project: ComposeProject, operation?: 'update' | 'redeploy'): Promise<void> {
-    if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
     await this.compose.runOrThrow(project, [
       'up',
       '-d',
@@ -162,8 +163,10 @@ export class AppManager {
     const record = await this.requireRecord(appId);
     const project = await this.prepare(record);
     // The policy may have changed since the app was deployed: check again before creating anything.
-    if (operation !== 'stop' && operation !== 'restart')
-      await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
+    const createsContainers = operation !== 'stop' && operation !== 'restart';
+    const model = createsContainers
+      ? await this.admission.admit(this.compose, project, filenamesOf(record.deployment))
+      : undefined;
     record.desiredRunning = operation !== 'stop';
     await this.store.save(record);
     const subcommand: Record<AppOperation, string[]> = {
@@ -173,7 +176,8 @@ export class AppManager {
       update: ['up', '-d', '--remove-orphans'],
       redeploy: ['up', '-d', '--remove-orphans', '--force-recreate'],
     };
-    if (operation === 'update') await this.compose.runOrThrow(project, ['pull']);
+    if (createsContainers)
+      await this.compose.pullImages(project, { everything: operation === 'update', model });
     await this.compose.runOrThrow(project, subcommand[operation]);
     return { app_id: appId, status: await this.statusOf(record) };
   }

@@ -32,14 +32,21 @@ export function composeFailureMessage(
   return explained ? `${explained}. ${said}` : said;
 }
 
-const PULL_REASONS = 'pull access denied|repository does not exist|manifest unknown|not found|no such host';
+const PULL_REASONS =
+  'pull access denied|repository does not exist|manifest unknown|not found|no such host|connection refused|i/o timeout';
 
-/** Why a pull failed, as the user can act on it. */
+/** Why a pull failed, as the user can act on it, from the first reason the engine or compose gave. */
 function pullReason(said: string): string {
-  const reason = said.toLowerCase();
-  if (reason === 'no such host') return 'the registry cannot be reached from the server';
+  const reason = new RegExp(PULL_REASONS, 'i').exec(said)?.[0].toLowerCase() ?? '';
+  if (['no such host', 'connection refused', 'i/o timeout'].includes(reason))
+    return 'the registry cannot be reached from the server';
   if (reason === 'manifest unknown' || reason === 'not found') return 'no such image or tag';
   return 'it does not exist, or the registry needs a login';
+}
+
+/** The first line of a failed pull: which service, which image, and why in the user's terms. */
+export function pullFailureLine(service: string, image: string, said: string): string {
+  return `Service ${service}: the image ${image} cannot be pulled (${pullReason(said)})`;
 }
 
 /** Each container id (full or the 12 characters compose prints) and name replaced by its service. */
@@ -110,8 +117,7 @@ function explanationOf(text: string): string | null {
   const pulling = new RegExp(`Pulling (\\S+) \\(([^)]+)\\)\\.\\.\\.[\\s\\S]*?(${PULL_REASONS})`, 'i').exec(
     text,
   );
-  if (pulling)
-    return `Service ${pulling[1]}: the image ${pulling[2]} cannot be pulled (${pullReason(pulling[3]!)})`;
+  if (pulling) return pullFailureLine(pulling[1]!, pulling[2]!, pulling[3]!);
   const pullV2 = /^\s*(\S+) Error\b.*?(pull access denied|manifest unknown|not found|no such host)/im.exec(
     text,
   );

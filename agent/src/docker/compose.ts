@@ -15,9 +15,11 @@ import {
 import { v1Gaps, v1Refusal } from './compose-v1-features.js';
 import { composeEnvText, PROJECT_DOTENV, projectDotenvError, type EnvFileDialect } from './env-file.js';
 import { composeFailureMessage } from './compose-failure.js';
-import { recordInTranscript } from './compose-transcript.js';
+import { noteInTranscript, recordInTranscript } from './compose-transcript.js';
 import type { DockerEngine } from './engine.js';
+import { imageExists, imagesToPull, pullImage, type ImageToPull } from './image-pull.js';
 import { projectContainers } from './project-resources.js';
+import { registryAuthFor } from './registries.js';
 import { runCommand, type CommandResult } from './run-command.js';
 import type { TestHold } from './test-hold.js';
 import { cancelledError, currentDeploy } from '../progress/deploy-tracker.js';
@@ -131,6 +133,63 @@ export class ComposeRunner {
     if (signal?.aborted) throw cancelledError();
     await this.options.hold?.(`after-${subcommand[0]}`, project.name);
     return result;
+  }
+
+  /**
+   * Pulls what the deploy needs before `up`: with `everything` (an update) every image of the
+   * project, as `compose pull` does, otherwise only what `up` would pull itself (missing images).
+   * Under v2 compose pulls and prints its progress itself, so only `everything` runs (`compose
+   * pull`). Under v1, which prints no bytes, the agent pulls through the Engine API, and the
+   * deploy's progress shows each image's layers and bytes. `model`: the project as `compose config`
+   * resolved it for admission; without one (the host allows everything, so admission read none)
+   * compose pulls as under v2 rather than run `config` once more.
+   */
+  async pullImages(project: ComposeProject, options: { everything: boolean; model: unknown }): Promise<void> {
+    const { engine } = this.options;
+    if (isV2(this.cli) || !engine || options.model === undefined) {
+      if (options.everything) await this.runOrThrow(project, ['pull']);
+      return;
+    }
+    const wanted = imagesToPull(options.model, project.profiles, options.everything);
+    const images: ImageToPull[] = [];
+    for (const image of wanted)
+      if (options.everything || !(await imageExists(engine, image.image))) images.push(image);
+    await Promise.all(images.map((image) => this.pullThroughEngine(engine, project, image)));
+  }
+
+  private async pullThroughEngine(
+    engine: DockerEngine,
+    project: ComposeProject,
+    image: ImageToPull,
+  ): Promise<void> {
+    const deploy = currentDeploy();
+    deploy?.throwIfCancelled();
+    const signal = deploy?.composeSignal();
+    const shown = deploy?.imagePull(project.name, image.services);
+    const services = image.services.join(', ');
+    const dockerConfig = this.systemEnv.DOCKER_CONFIG;
+    shown?.state('pulling');
+    try {
+      await pullImage(engine, image, {
+        registryAuth: dockerConfig ? await registryAuthFor(dockerConfig, image.image) : undefined,
+        signal,
+        idleMs: this.timeoutMs,
+        onEvent: (event) => shown?.event(event),
+      });
+    } catch (error) {
+      if (signal?.aborted) throw cancelledError();
+      // As `compose pull` does: an image that can also be built is built when the pull finds nothing.
+      if (image.buildable) {
+        shown?.state('failed');
+        noteInTranscript(`Pulling ${services} (${image.image})... not found, it will be built`);
+        return;
+      }
+      shown?.state('failed');
+      noteInTranscript(`Pulling ${services} (${image.image})... error\n${(error as Error).message}`);
+      throw error;
+    }
+    shown?.state('pulled');
+    noteInTranscript(`Pulling ${services} (${image.image})... done`);
   }
 
   /** Under v1: the app's compose files must not use what v1 does not know (named in the refusal). */

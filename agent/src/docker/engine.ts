@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
 import { AgentError, AgentErrorCode } from '../errors.js';
 
 export interface EngineResponse {
@@ -16,18 +17,25 @@ export class DockerEngine {
 
   constructor(readonly socketPath: string) {}
 
+  private options(
+    method: string,
+    path: string,
+    headers: http.OutgoingHttpHeaders,
+    timeout: number,
+  ): http.RequestOptions {
+    return { socketPath: this.socketPath, agent: this.agent, method, path, headers, timeout };
+  }
+
   request(method: string, path: string, body?: unknown, timeoutMs = 30_000): Promise<EngineResponse> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     return new Promise((resolve, reject) => {
       const req = http.request(
-        {
-          socketPath: this.socketPath,
-          agent: this.agent,
+        this.options(
           method,
           path,
-          headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {},
-          timeout: timeoutMs,
-        },
+          payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {},
+          timeoutMs,
+        ),
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -60,6 +68,55 @@ export class DockerEngine {
         `Docker engine sent an unreadable answer to ${method} ${path.split('?')[0]}`,
       );
     }
+  }
+
+  /**
+   * A request whose answer streams newline-delimited JSON (a pull): each line of a 2xx answer goes
+   * to `onLine` as it arrives; any other answer comes back whole. `signal` aborts the request (the
+   * engine then stops the work), `idleMs` bounds the silence between chunks.
+   */
+  stream(
+    method: string,
+    path: string,
+    options: {
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+      idleMs?: number;
+      onLine: (line: string) => void;
+    },
+  ): Promise<EngineResponse> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          ...this.options(method, path, options.headers ?? {}, options.idleMs ?? 300_000),
+          signal: options.signal,
+        },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          const chunks: Buffer[] = [];
+          const lines = new LineSplitter(options.onLine, () => undefined);
+          const text = new StringDecoder('utf8');
+          res.on('data', (chunk: Buffer) => {
+            if (status >= 200 && status < 300) lines.push(text.write(chunk));
+            else chunks.push(chunk);
+          });
+          res.on('end', () => {
+            lines.push(`${text.end()}\n`);
+            resolve({ status, body: Buffer.concat(chunks) });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('Docker engine sent nothing for too long')));
+      req.on('error', (error) =>
+        reject(
+          options.signal?.aborted
+            ? error
+            : new AgentError(AgentErrorCode.DockerUnavailable, `Docker engine unavailable: ${error.message}`),
+        ),
+      );
+      req.end();
+    });
   }
 
   /**

@@ -81,3 +81,35 @@ export class RegistryStore {
     await chmod(this.file, 0o600);
   }
 }
+
+const DOCKER_HUB_HOSTS = ['docker.io', 'index.docker.io', 'registry-1.docker.io'];
+
+/** The registry an image comes from, as Docker reads its name (no host part: Docker Hub). */
+function registryHostOf(image: string): string {
+  const first = image.split('/')[0] ?? '';
+  const named = image.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
+  return named ? first : 'docker.io';
+}
+
+/**
+ * The engine's `X-Registry-Auth` for pulling `image` with the credentials stored for its registry
+ * in the agent's Docker config (the same ones compose uses); undefined when none are stored.
+ */
+export async function registryAuthFor(dockerConfigDir: string, image: string): Promise<string | undefined> {
+  let config: Partial<DockerConfigFile>;
+  try {
+    config = JSON.parse(await readFile(path.join(dockerConfigDir, 'config.json'), 'utf8')) as typeof config;
+  } catch {
+    return undefined; // no credentials stored
+  }
+  const host = registryHostOf(image);
+  const hosts = DOCKER_HUB_HOSTS.includes(host) ? DOCKER_HUB_HOSTS : [host];
+  for (const [address, { auth }] of Object.entries(config.auths ?? {})) {
+    const addressHost = address.replace(/^https?:\/\//, '').split('/')[0] ?? '';
+    if (!hosts.includes(addressHost)) continue;
+    const [username = '', ...password] = Buffer.from(auth, 'base64').toString('utf8').split(':');
+    const credentials = { username, password: password.join(':'), serveraddress: address };
+    return Buffer.from(JSON.stringify(credentials)).toString('base64url');
+  }
+  return undefined;
+}

@@ -16,14 +16,19 @@ export class Admission {
     this.sockets = engineSockets(dockerSocket);
   }
 
-  /** `filenames`: the app's files (relative to its project folder), for what compose reads itself. */
-  async admit(compose: ComposeRunner, project: ComposeProject, filenames: string[]): Promise<void> {
-    if (this.policy.hostAccess) return;
+  /**
+   * `filenames`: the app's files (relative to its project folder), for what compose reads itself.
+   * Returns the resolved model it checked (undefined when the host allows everything), so the
+   * deploy need not ask compose for it again.
+   */
+  async admit(compose: ComposeRunner, project: ComposeProject, filenames: string[]): Promise<unknown> {
+    if (this.policy.hostAccess) return undefined;
     const context = { policy: this.policy, projectDir: project.directory, sockets: this.sockets };
     const refusals = await checkComposeSources(filenames, context);
     // Only resolve the model once nothing outside the app's folder would be read to do so.
-    if (refusals.length === 0)
-      refusals.push(...checkComposeModel(await compose.resolvedModel(project), context));
+    const model = refusals.length === 0 ? await compose.resolvedModel(project) : undefined;
+    if (refusals.length === 0) refusals.push(...checkComposeModel(model, context));
     if (refusals.length > 0) throw new AgentError(AgentErrorCode.PolicyRefused, refusalMessage(refusals));
+    return model;
   }
 }

@@ -164,3 +164,65 @@ test('sizes in Docker units', () => {
   assert.equal(parseSize('7B'), 7);
   assert.equal(parseSize('what'), 0);
 });
+
+// The Docker engine's pull stream (POST /images/create), as the agent reads it under Compose v1:
+// the shapes Docker 20.10 sends for an image of two layers.
+test('v1: an image the agent pulls through the engine shows its layers and bytes as they download', () => {
+  let clock = 0;
+  const progress = new ComposeProgress('proj', 0, () => clock);
+  progress.imagePull(['web', 'worker'], 'pulling');
+  const events = [
+    { status: 'Pulling from shop/web', id: '2' },
+    { status: 'Pulling fs layer', progressDetail: {}, id: 'a2abf6c4d29d' },
+    { status: 'Pulling fs layer', progressDetail: {}, id: '9c2e3bcd7a28' },
+    { status: 'Downloading', progressDetail: { current: 65_536, total: 1_048_576 }, id: 'a2abf6c4d29d' },
+    { status: 'Downloading', progressDetail: { current: 100_000, total: 500_000 }, id: '9c2e3bcd7a28' },
+    { status: 'Verifying Checksum', progressDetail: {}, id: '9c2e3bcd7a28' },
+    { status: 'Download complete', progressDetail: {}, id: '9c2e3bcd7a28' },
+    // Extraction counts its own bytes: the download stays complete.
+    { status: 'Extracting', progressDetail: { current: 32_768, total: 500_000 }, id: '9c2e3bcd7a28' },
+    { status: 'Pull complete', progressDetail: {}, id: '9c2e3bcd7a28' },
+  ];
+  for (const event of events) {
+    clock += 100;
+    progress.enginePullEvent(['web', 'worker'], event);
+  }
+  const downloading = progress.snapshot();
+  assert.equal(downloading.step, 'pulling');
+  assert.deepEqual(downloading.images, [
+    {
+      service: 'web',
+      state: 'pulling',
+      layers_total: 2,
+      layers_done: 1,
+      bytes_done: 565_536,
+      bytes_total: 1_548_576,
+    },
+    {
+      service: 'worker',
+      state: 'pulling',
+      layers_total: 2,
+      layers_done: 1,
+      bytes_done: 565_536,
+      bytes_total: 1_548_576,
+    },
+  ]);
+  // Lines without a layer (the tag, the digest, the status) change nothing.
+  assert.equal(progress.enginePullEvent(['web'], { status: 'Digest: sha256:4b8e…' }), false);
+  assert.equal(progress.enginePullEvent(['web'], { status: 'Pulling from shop/web', id: '2' }), false);
+  progress.enginePullEvent(['web', 'worker'], {
+    status: 'Pull complete',
+    progressDetail: {},
+    id: 'a2abf6c4d29d',
+  });
+  progress.imagePull(['web', 'worker'], 'pulled');
+  assert.deepEqual(
+    progress
+      .snapshot()
+      .images.map((image) => [image.service, image.state, image.layers_done, image.bytes_done]),
+    [
+      ['web', 'pulled', 2, 1_548_576],
+      ['worker', 'pulled', 2, 1_548_576],
+    ],
+  );
+});

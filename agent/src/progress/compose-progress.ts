@@ -13,6 +13,7 @@ import {
   type ImagePull,
   type ServiceState,
 } from 'contract';
+import type { EnginePullEvent } from '../docker/image-pull.js';
 
 export type OutputStream = 'stdout' | 'stderr';
 
@@ -65,6 +66,8 @@ const V2_STATES: Record<string, ServiceState> = {
   Exited: 'exited',
 };
 const LAYER_DONE = new Set(['Pull complete', 'Already exists']);
+/** Statuses after a layer's download ended. */
+const DOWNLOADED = new Set(['Verifying Checksum', 'Download complete', 'Extracting', 'Pull complete']);
 
 /** Docker prints sizes in decimal units: '1.2MB', '512kB', '31.37 MB'. */
 export function parseSize(text: string): number {
@@ -210,14 +213,40 @@ export class ComposeProgress {
     const image = this.images.get(this.pulling);
     if (!image) return false;
     const [, id = '', status = '', current, total] = match;
-    const layer = image.layers.get(id) ?? { done: false, current: 0, total: 0 };
-    if (current && total) {
-      layer.current = parseSize(current);
-      layer.total = parseSize(total);
-    }
-    if (LAYER_DONE.has(status)) layer.done = true;
-    image.layers.set(id, layer);
+    updateLayer(
+      image,
+      id,
+      status,
+      current && total ? { current: parseSize(current), total: parseSize(total) } : null,
+    );
     return true;
+  }
+
+  /**
+   * An image the agent pulls itself through the Engine API (under Compose v1, which prints no
+   * bytes): `state` when it starts and ends, and each event of the engine's stream for its layers.
+   */
+  imagePull(services: string[], state: ImagePull['state']): void {
+    this.setStep('pulling');
+    for (const service of services) this.setImage(service, state);
+  }
+
+  /** One event of the engine's pull stream; true when it changed the progress of `services`. */
+  enginePullEvent(services: string[], event: EnginePullEvent): boolean {
+    const { id, status, progressDetail } = event;
+    if (!id || !status || !/^[0-9a-f]{12}$/.test(id)) return false;
+    const bytes =
+      progressDetail?.current !== undefined && progressDetail.total
+        ? { current: progressDetail.current, total: progressDetail.total }
+        : null;
+    let changed = false;
+    for (const service of services) {
+      const image = this.images.get(service);
+      if (!image) continue;
+      updateLayer(image, id, status, bytes);
+      changed = true;
+    }
+    return changed;
   }
 
   private buildLine(line: string, stream: OutputStream): boolean {
@@ -267,6 +296,28 @@ export class ComposeProgress {
     for (const build of this.builds.values()) build.done = true;
     this.building = null;
   }
+}
+
+/**
+ * A layer's status and, while it downloads, its bytes. Once its download is complete it counts as
+ * fully downloaded, whatever bytes its extraction reports after that.
+ */
+function updateLayer(
+  image: ImageState,
+  id: string,
+  status: string,
+  bytes: { current: number; total: number } | null,
+): void {
+  const layer = image.layers.get(id) ?? { done: false, current: 0, total: 0 };
+  if (bytes && status === 'Downloading') {
+    layer.current = bytes.current;
+    layer.total = bytes.total;
+  } else if (DOWNLOADED.has(status)) {
+    if (bytes && !layer.total) layer.total = bytes.total;
+    layer.current = layer.total;
+  }
+  if (LAYER_DONE.has(status)) layer.done = true;
+  image.layers.set(id, layer);
 }
 
 function keep(lines: string[], line: string): void {

@@ -8,6 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PROGRESS_EVENT_INTERVAL_MS, type DeployProgress, type ServiceState } from 'contract';
+import type { EnginePullEvent } from '../docker/image-pull.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import { ComposeProgress, type OutputStream } from './compose-progress.js';
 
@@ -63,6 +64,23 @@ export class DeployTracker {
       let changed = false;
       for (const line of lines) changed = progress.line(line, stream) || changed;
       if (changed) this.changed();
+    };
+  }
+
+  /** An image the agent pulls through the engine (Compose v1) for `services`: its state, then its stream. */
+  imagePull(
+    project: string,
+    services: string[],
+  ): { state: (state: 'pulling' | 'pulled' | 'failed') => void; event: (event: EnginePullEvent) => void } {
+    const progress = this.progressOf(project);
+    return {
+      state: (state) => {
+        progress.imagePull(services, state);
+        this.changed();
+      },
+      event: (event) => {
+        if (progress.enginePullEvent(services, event)) this.changed();
+      },
     };
   }
 

@@ -303,7 +303,11 @@ test('a compose file with an image that cannot be pulled is a clear error and le
     variables: {},
   });
   assert.equal(result.success, false);
-  assert.match(result.message, /docker compose up failed \(exit \d+\):.*dockhand-missing\/nope/);
+  // Named by its service and image (Compose v1 here: the agent pulls through the engine first).
+  assert.match(
+    result.message,
+    /^Service app: the image dockhand-missing\/nope:1 cannot be pulled \(.+?\)\. /,
+  );
   assert.match(result.message, /The app was not created and nothing of it was left on the server\.$/);
   assert.equal(await appByName('broken'), undefined);
   const known = (await api('GET', `/api/v1/apps/get-apps?agent_id=${stack.agentId}`)).data.apps.map(
