@@ -2,6 +2,8 @@ import { apiCall, type CatalogItem } from 'shared';
 
 export interface InstallRequest {
   name: string;
+  /** The new app's id, made here so the dialog can show its deploy as it runs. */
+  app_id: string;
   template_id: string;
   version?: string;
 }

@@ -101,6 +101,8 @@ export type { AppInventory, AppOperation } from './api/apps';
 export { catalogQueryOptions } from './query/catalogQueries';
 export { deployFailureProps, deployHistoryPath, deployOutputQueryOptions } from './query/deployQueries';
 export type { DeployFailureProps, DeployOutputQuery } from './query/deployQueries';
+export { formatDuration, useDeployProgress } from './query/deployProgress';
+export type { DeployProgressView } from './query/deployProgress';
 export { useDeleteAgentMutation } from './api/useDeleteAgentMutation';
 export { useRenameAgentMutation } from './api/useRenameAgentMutation';
 export { agentSubscriptionUrl, businessSubscriptionUrl, portalUrl } from './api/billing';

@@ -13,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEPLOY_ACTION_LABELS, deployOutputQueryOptions, type DeployResult } from 'shared';
+import { DEPLOY_ACTION_LABELS, deployOutputQueryOptions, formatDuration, type DeployResult } from 'shared';
 import { DeployOutput } from 'shared/src/ui/DeployOutput';
 import { deployHistoryQueryOptions, type DeployEntry } from './history-api';
 
@@ -25,14 +25,6 @@ const RESULT_BADGE: Record<DeployResult, { label: string; colorScheme: string }>
   succeeded: { label: 'Succeeded', colorScheme: 'green' },
   failed: { label: 'Failed', colorScheme: 'red' },
 };
-
-/** '850 ms', '12.4 s', '3 min 05 s'. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
-}
 
 function EntrySummary({ entry }: { entry: DeployEntry }) {
   const badge = RESULT_BADGE[entry.result];

@@ -39,7 +39,7 @@ import { AppHeader } from '../detail/AppHeader';
 import { publicAddresses } from '../detail/public-addresses';
 import { EditorTab } from '../detail/EditorTab';
 import { useAppControl } from '../detail/useAppControl';
-import { DeployProgressPanel } from '../progress/DeployProgressPanel';
+import { AppDeployProgress } from '../progress/AppDeployProgress';
 import { AppsBreadcrumb } from './AppsBreadcrumb';
 import { HistoryTab, LogsPane, SettingsTab, TabLoading } from './lazy-tabs';
 
@@ -160,7 +160,7 @@ export default function AppDetailPage() {
           {catalogItem && <AboutCard item={catalogItem} />}
         </Flex>
         {/* Cancelling is deploying: only the roles that may deploy (owner, admin) see it. */}
-        <DeployProgressPanel
+        <AppDeployProgress
           agentId={agentId}
           appId={appId}
           canCancel={!disabled && canManageServer(user, currentAgent)}

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { appsQueryOptions, queryKeys } from 'shared';
-import { DeployProgressPanel } from './DeployProgressPanel';
+import { AppDeployProgress } from './AppDeployProgress';
 
 /**
  * The create page's deploy (loaded with the first Create, so the page's own chunk stays within its
@@ -27,7 +27,7 @@ export default function CreateProgress({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list first holds the app
   }, [createdElsewhere]);
   return (
-    <DeployProgressPanel
+    <AppDeployProgress
       agentId={agentId}
       appId={appId}
       canCancel

@@ -20,12 +20,13 @@ import {
   Stack,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   FREE_PLAN_MORE_VERSIONS_MESSAGE,
   appsQueryOptions,
   deployFailureProps,
+  newAppId,
   useToastMessage,
   validateAppName,
   versionChoiceLabel,
@@ -35,6 +36,8 @@ import {
 import { DeployFailure } from 'shared/src/ui/DeployFailure';
 import { defaultVersion, installableVersions, suggestAppName } from './catalog-action';
 import { useInstallAppMutation } from './useInstallAppMutation';
+
+const InstallProgress = lazy(() => import('./InstallProgress'));
 
 export interface InstallDialogProps {
   item: CatalogItem;
@@ -69,9 +72,11 @@ export function InstallDialog({
   const nameError = validateAppName(appName, { existingNames });
 
   const install = useInstallAppMutation(agentId);
+  // One id per dialog: a failed install was rolled back, so a retry installs the same app anew.
+  const [appId] = useState(newAppId);
   const installApp = () =>
     install.mutate(
-      { name: appName.trim(), template_id: item.id, ...(version ? { version } : {}) },
+      { name: appName.trim(), app_id: appId, template_id: item.id, ...(version ? { version } : {}) },
       {
         onSuccess: () => {
           showToast({ title: 'Success', description: 'App installation started', status: 'success' });
@@ -164,6 +169,11 @@ export function InstallDialog({
                   <FormHelperText>{FREE_PLAN_MORE_VERSIONS_MESSAGE}</FormHelperText>
                 )}
               </FormControl>
+            )}
+            {install.isPending && (
+              <Suspense fallback={null}>
+                <InstallProgress agentId={agentId} appId={appId} />
+              </Suspense>
             )}
             {/* A failed install was rolled back: no app, so no history entry to link. */}
             {install.error && <DeployFailure {...deployFailureProps(install.error, agentId, null)} />}

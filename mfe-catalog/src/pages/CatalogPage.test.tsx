@@ -139,7 +139,12 @@ test('Install names the app, offers the versions a free server may install, inst
   await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
   const install = fetchMock.mock.calls.find(([url]) => String(url).includes('install-app'))!;
   expect(install[0]).toBe('http://dock.test/api/v1/catalog/install-app?agent_id=agent-1');
-  expect(JSON.parse(install[1].body)).toEqual({ name: 'gitea', template_id: 'gitea', version: '1.21.0' });
+  expect(JSON.parse(install[1].body)).toEqual({
+    name: 'gitea',
+    app_id: expect.any(String),
+    template_id: 'gitea',
+    version: '1.21.0',
+  });
   expect(toasts.calls).toHaveBeenCalledWith({
     title: 'Success',
     description: 'App installation started',
@@ -147,6 +152,69 @@ test('Install names the app, offers the versions a free server may install, inst
   });
   // The server's app list is read again (the install's mutation invalidates it).
   expect(appListReads()).toBe(readsBeforeInstall + 1);
+});
+
+test('while the install runs, the dialog shows its deploy as it goes, found by the id the install sent', async () => {
+  let finishInstall: (body: unknown) => void = () => undefined;
+  const { fetchMock } = renderCatalog({
+    answers: {
+      '/api/v1/catalog/install-app': { body: new Promise((resolve) => (finishInstall = resolve)) },
+      '/api/v1/apps/get-deploy-progress': {
+        body: {
+          success: true,
+          message: 'OK',
+          data: {
+            deploy: {
+              id: 'op-3',
+              action: 'install',
+              version: '1.21.0',
+              started_at: Date.now() - 4_000,
+              elapsed_ms: 4_000,
+              progress: {
+                step: 'pulling',
+                cancelled: false,
+                images: [
+                  {
+                    service: 'gitea',
+                    state: 'pulling',
+                    layers_total: 4,
+                    layers_done: 1,
+                    bytes_done: 1_048_576,
+                    bytes_total: 4_194_304,
+                  },
+                ],
+                builds: [],
+                services: [],
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  await userEvent.click((await screen.findAllByRole('button', { name: 'Install' }))[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Install Gitea' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Install' }));
+
+  const panel = await within(dialog).findByRole('region', { name: 'Deploy in progress' }, { timeout: 5_000 });
+  expect(within(panel).getByRole('heading', { name: 'Install 1.21.0' })).toBeInTheDocument();
+  expect(within(panel).getByTestId('progress-step')).toHaveTextContent(/^Pulling images · /);
+  expect(within(panel).getByTestId('progress-image')).toHaveTextContent('gitea');
+  expect(within(panel).getByTestId('progress-image')).toHaveTextContent(
+    'Pulling · 1/4 layers · 1 MB of 4 MB',
+  );
+  const sent = JSON.parse(
+    fetchMock.mock.calls.find(([url]) => String(url).includes('install-app'))![1].body as string,
+  ) as { app_id: string };
+  const progressReads = fetchMock.mock.calls
+    .map(([url]) => new URL(String(url)))
+    .filter((url) => url.pathname === '/api/v1/apps/get-deploy-progress');
+  expect(progressReads.map((url) => url.searchParams.get('app_id'))).toContain(sent.app_id);
+
+  // The install answers: the dialog goes on as before (closes, home, the toast).
+  finishInstall({ success: true, message: 'App installation started', data: { id: sent.app_id } });
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  expect(screen.queryByRole('region', { name: 'Deploy in progress' })).toBeNull();
 });
 
 test('an invalid name blocks Install; Enter then reports a Validation Error', async () => {

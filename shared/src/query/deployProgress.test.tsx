@@ -1,8 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ok, renderPage } from 'shared/src/test-support/render-page';
-import { DeployProgressPanel } from './DeployProgressPanel';
-import type { DeployProgress, RunningDeploy } from './progress-api';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ok, renderPage } from '../test-support/render-page';
+import { DeployProgressPanel } from '../ui/DeployProgressPanel';
+import { formatDuration, useDeployProgress, type DeployProgress, type RunningDeploy } from './deployProgress';
 
 const PROGRESS_PATH = '/api/v1/apps/get-deploy-progress';
 
@@ -31,12 +30,16 @@ const running = (progress: DeployProgress | null): RunningDeploy => ({
   progress,
 });
 
+function Panel({ canCancel }: { canCancel: boolean }) {
+  return <DeployProgressPanel progress={useDeployProgress('agent-1', 'app-1')} canCancel={canCancel} />;
+}
+
 function renderPanel(deploy: RunningDeploy | null, canCancel = true) {
   const answers = {
     [PROGRESS_PATH]: ok({ deploy }),
     '/api/v1/apps/cancel-deploy': ok(null),
   };
-  const rendered = renderPage(<DeployProgressPanel agentId="agent-1" appId="app-1" canCancel={canCancel} />, {
+  const rendered = renderPage(<Panel canCancel={canCancel} />, {
     route: '/app/app-1',
     path: '/app/:appId',
     answers,
@@ -87,7 +90,7 @@ test('it is read again while the deploy runs, shows new lines, and goes away whe
 
 test('Cancel deploy asks the server to stop this deploy; then the panel says the app is being put back', async () => {
   const { answers, fetchMock } = renderPanel(running(building));
-  await userEvent.click(await screen.findByRole('button', { name: 'Cancel deploy' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Cancel deploy' }));
   await waitFor(() =>
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/v1/apps/cancel-deploy'))).toBe(
       true,
@@ -118,4 +121,10 @@ test('who may not deploy sees the progress without Cancel', async () => {
   renderPanel(running(null), false);
   expect(await screen.findByTestId('progress-step')).toHaveTextContent(/^Preparing · /);
   expect(screen.queryByRole('button', { name: 'Cancel deploy' })).toBeNull();
+});
+
+test('durations read as people say them', () => {
+  expect(formatDuration(850)).toBe('850 ms');
+  expect(formatDuration(12_440)).toBe('12.4 s');
+  expect(formatDuration(185_000)).toBe('3 min 05 s');
 });
