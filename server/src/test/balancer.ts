@@ -57,12 +57,18 @@ export async function startReplicaSet(
       log,
     );
     const url = `http://127.0.0.1:${port}`;
-    await waitUntil(
-      async () => process.child.exitCode === null && (await answers(url)),
-      // Three fresh processes compile and migrate at once: slow on a busy two-core machine.
-      120_000,
-      `replica ${index + 1}`,
-    );
+    try {
+      await waitUntil(
+        async () => process.child.exitCode === null && (await answers(url)),
+        // Three fresh processes compile and migrate at once: slow on a busy two-core machine.
+        120_000,
+        `replica ${index + 1}`,
+      );
+    } catch (error) {
+      // A replica too slow to answer must not outlive the test (node --test would wait for it).
+      await process.kill('SIGKILL');
+      throw error;
+    }
     return { port, url, process };
   };
   const ports = [await freePort(), await freePort(), await freePort()];
