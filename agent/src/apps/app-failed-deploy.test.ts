@@ -108,7 +108,8 @@ test('a create whose image cannot be pulled leaves nothing', async () => {
   await assertNothingLeft(
     'unpullable',
     apps.deploy(app),
-    /docker compose up failed \(exit \d+\):.*nothing-here/,
+    // The agent pulls before compose up (docker/image-pull.ts): the pull names what failed.
+    /the image dockhand-test-missing\/nothing-here:0 cannot be pulled/,
   );
   await assert.rejects(apps.deploy(app), (error: Error) => {
     assert.match(
