@@ -12,6 +12,7 @@ export {
   type Decoded,
 } from './protocol/messages.js';
 export { releaseStatement } from './protocol/agent-releases.js';
+export { DeployHistoryEntry, RunningDeploy } from './api/deploys.js';
 export {
   BUILD_LINES_KEPT,
   DeployProgress,

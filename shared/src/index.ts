@@ -103,6 +103,8 @@ export { deployFailureProps, deployHistoryPath, deployOutputQueryOptions } from 
 export type { DeployFailureProps, DeployOutputQuery } from './query/deployQueries';
 export { formatDuration, useDeployProgress } from './query/deployProgress';
 export type { DeployProgressView } from './query/deployProgress';
+// The HTTP answers' types from the contract's schemas (types only: no schema code in a bundle).
+export type { DeployHistoryEntry } from 'contract';
 export { useDeleteAgentMutation } from './api/useDeleteAgentMutation';
 export { useRenameAgentMutation } from './api/useRenameAgentMutation';
 export { agentSubscriptionUrl, businessSubscriptionUrl, portalUrl } from './api/billing';

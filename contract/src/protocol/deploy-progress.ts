@@ -5,13 +5,11 @@
  * when the operation ends; the dashboard reads it while the app has a deploy running.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { literals } from './literals.js';
 
 /** What the deploy does now. `rolling-back`: it failed or was cancelled and the agent puts the app back. */
 export const DEPLOY_STEPS = ['preparing', 'pulling', 'building', 'starting', 'rolling-back'] as const;
 export type DeployStep = (typeof DEPLOY_STEPS)[number];
-
-const literals = <T extends string>(values: readonly T[]) =>
-  Type.Union(values.map((value) => Type.Literal(value)));
 
 const IMAGE_PULL_STATES = ['pulling', 'pulled', 'failed'] as const;
 export const SERVICE_STATES = [

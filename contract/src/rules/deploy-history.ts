@@ -33,4 +33,5 @@ export const DEPLOY_OUTPUT_MAX_CHARS = 64 * 1024;
 export const DEPLOY_HISTORY_LIMIT = 50;
 
 /** A deploy is running until the agent answers, then succeeded or failed. */
-export type DeployResult = 'running' | 'succeeded' | 'failed';
+export const DEPLOY_RESULTS = ['running', 'succeeded', 'failed'] as const;
+export type DeployResult = (typeof DEPLOY_RESULTS)[number];

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { DeployHistoryEntry } from 'shared';
 import { ok, renderPage } from 'shared/src/test-support/render-page';
 import { HistoryTab } from './HistoryTab';
-import type { DeployEntry } from './history-api';
 
 const STARTED = Date.UTC(2026, 10, 25, 9, 30, 0);
-const entry = (fields: Partial<DeployEntry> & Pick<DeployEntry, 'id' | 'action'>): DeployEntry => ({
+const entry = (
+  fields: Partial<DeployHistoryEntry> & Pick<DeployHistoryEntry, 'id' | 'action'>,
+): DeployHistoryEntry => ({
   version: '1.21',
   result: 'succeeded',
   message: null,

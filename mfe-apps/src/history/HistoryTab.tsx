@@ -13,9 +13,15 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEPLOY_ACTION_LABELS, deployOutputQueryOptions, formatDuration, type DeployResult } from 'shared';
+import {
+  DEPLOY_ACTION_LABELS,
+  deployOutputQueryOptions,
+  formatDuration,
+  type DeployHistoryEntry,
+  type DeployResult,
+} from 'shared';
 import { DeployOutput } from 'shared/src/ui/DeployOutput';
-import { deployHistoryQueryOptions, type DeployEntry } from './history-api';
+import { deployHistoryQueryOptions } from './history-api';
 
 /** `?deploy=<id>` opens that entry (a failed deploy's error links here). */
 const DEPLOY_PARAM = 'deploy';
@@ -26,7 +32,7 @@ const RESULT_BADGE: Record<DeployResult, { label: string; colorScheme: string }>
   failed: { label: 'Failed', colorScheme: 'red' },
 };
 
-function EntrySummary({ entry }: { entry: DeployEntry }) {
+function EntrySummary({ entry }: { entry: DeployHistoryEntry }) {
   const badge = RESULT_BADGE[entry.result];
   return (
     <Stack spacing={1} flex="1" textAlign="left" minW={0}>

@@ -3,11 +3,15 @@
  * and how long it took, and on request what compose printed. The history is the app's recorded
  * operations (operations/operation-log.ts), so nothing else has to be written to keep it.
  */
-import { DEPLOY_HISTORY_LIMIT, type DeployAction, type DeployResult } from 'contract';
+import {
+  DEPLOY_HISTORY_LIMIT,
+  type DeployAction,
+  type DeployHistoryEntry,
+  type DeployResult,
+} from 'contract';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { findDeployOutput, listDeployHistory, type DeployHistoryRow } from '../operations/operation-store.js';
 import { requireApp, type AppDeps } from './app-lookup.js';
-import type { DeployHistoryEntry } from './app-views.js';
 import { appErrors } from './errors.js';
 
 export async function deployHistory(

@@ -3,7 +3,7 @@
  * /api/docs and the services' return types are one, so the serializer keeps every field.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DEPLOY_ACTIONS, EXTENSIONS, type ComposeFilesInUse } from 'contract';
+import { EXTENSIONS, type ComposeFilesInUse } from 'contract';
 
 const nullableText = Type.Union([Type.String(), Type.Null()]);
 const extension = Type.Union(EXTENSIONS.map((name) => Type.Literal(name)));
@@ -87,21 +87,3 @@ export const ControlResult = Type.Object({
   status: Type.Integer(),
   operation: Type.String(),
 });
-
-/** One deploy of an app's history (get-deploy-history), newest first; its output comes on request. */
-export const DeployHistoryEntry = Type.Object({
-  id: Type.String(),
-  action: Type.Union(DEPLOY_ACTIONS.map((action) => Type.Literal(action))),
-  version: nullableText,
-  result: Type.Union([Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]),
-  /** What the user was told when it failed; null otherwise. */
-  message: nullableText,
-  /** Who started it: their name, or their email; null when the account is gone. */
-  user: nullableText,
-  started_at: Type.Number(),
-  /** Milliseconds until the agent answered; null while running. */
-  duration_ms: Type.Union([Type.Number(), Type.Null()]),
-  /** Length of the recorded compose output (0: none came back). */
-  output_chars: Type.Integer(),
-});
-export type DeployHistoryEntry = Static<typeof DeployHistoryEntry>;

@@ -2,7 +2,7 @@
  * HTTP for watching and cancelling an app's running deploy (issue 14): any member watches, the
  * managers who may deploy may cancel; the rules are deploy-progress-service.ts.
  */
-import { DEPLOY_ACTIONS, DeployProgress, MANAGER_ROLES, ORGANIZATION_ROLES } from 'contract';
+import { MANAGER_ROLES, ORGANIZATION_ROLES, RunningDeploy } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole } from '../http/access.js';
@@ -12,16 +12,6 @@ import { cancelDeploy, runningDeploy } from './deploy-progress-service.js';
 import { appErrors } from './errors.js';
 
 const appId = requiredId(appErrors.idRequired);
-
-const RunningDeploy = Type.Object({
-  /** The operation: its entry in the deploy history, and what cancel-deploy names. */
-  id: Type.String(),
-  action: Type.Union(DEPLOY_ACTIONS.map((action) => Type.Literal(action))),
-  version: Type.Union([Type.String(), Type.Null()]),
-  started_at: Type.Number(),
-  elapsed_ms: Type.Number(),
-  progress: Type.Union([DeployProgress, Type.Null()]),
-});
 
 export function registerDeployProgressRoutes(app: FastifyInstance, apps: AppDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

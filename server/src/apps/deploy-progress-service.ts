@@ -4,7 +4,7 @@
  * and its cancel, which asks the agent to stop it; the deploy then fails and is put back by the
  * path every failed deploy takes (the agent's rollback, then the operation's undo).
  */
-import { DEPLOY_ACTIONS, type DeployAction, type DeployProgress } from 'contract';
+import { DEPLOY_ACTIONS, type DeployAction, type RunningDeploy } from 'contract';
 import { requireOnline } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { findRunningDeploy } from '../operations/operation-store.js';
@@ -13,17 +13,6 @@ import { appErrors } from './errors.js';
 
 /** The deploys a user watches and may cancel; start and delete are over in seconds and put nothing back. */
 const WATCHED_ACTIONS = DEPLOY_ACTIONS.filter((action) => action !== 'start' && action !== 'delete');
-
-export interface RunningDeploy {
-  id: string;
-  action: DeployAction;
-  version: string | null;
-  started_at: number;
-  /** On the server's clock, when this answer was made. */
-  elapsed_ms: number;
-  /** Null until the agent's first event (or for an agent that predates progress events). */
-  progress: DeployProgress | null;
-}
 
 /** The app's running deploy, or null. A create is found before its app is saved (by its app id). */
 export async function runningDeploy(

@@ -1,12 +1,11 @@
 /** HTTP for an app's deploy history (issue 14): any member reads it; the rules are app-history-service.ts. */
-import { ORGANIZATION_ROLES } from 'contract';
+import { DeployHistoryEntry, ORGANIZATION_ROLES } from 'contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { agentOf, agentRole } from '../http/access.js';
 import { answers, envelope, optionalText, query, requiredId, Type } from '../http/schemas.js';
 import { deployHistory, deployOutput } from './app-history-service.js';
 import type { AppDeps } from './app-lookup.js';
-import { DeployHistoryEntry } from './app-views.js';
 import { appErrors } from './errors.js';
 
 const appId = requiredId(appErrors.idRequired);

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { DeployProgress, RunningDeploy } from 'contract';
 import { ok, renderPage } from '../test-support/render-page';
 import { DeployProgressPanel } from '../ui/DeployProgressPanel';
-import { formatDuration, useDeployProgress, type DeployProgress, type RunningDeploy } from './deployProgress';
+import { formatDuration, useDeployProgress } from './deployProgress';
 
 const PROGRESS_PATH = '/api/v1/apps/get-deploy-progress';
 

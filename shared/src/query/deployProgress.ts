@@ -1,35 +1,10 @@
 import { queryOptions, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEPLOY_ACTION_LABELS, formatBytes, type DeployAction } from 'contract/rules';
+// Types only: the schemas stay on the server, the bundle gets none of them.
+import type { DeployProgress, RunningDeploy } from 'contract';
+import { DEPLOY_ACTION_LABELS, formatBytes } from 'contract/rules';
 import { useEffect, useRef, useState } from 'react';
 import { apiCall, apiGet } from '../api/client';
 import { queryKeys } from './query-keys';
-
-/** A running deploy's state as the agent last reported it (the server's get-deploy-progress). */
-export interface DeployProgress {
-  step: 'preparing' | 'pulling' | 'building' | 'starting' | 'rolling-back';
-  cancelled: boolean;
-  images: {
-    service: string;
-    state: 'pulling' | 'pulled' | 'failed';
-    layers_total: number;
-    layers_done: number;
-    bytes_done: number;
-    bytes_total: number;
-  }[];
-  builds: { service: string; done: boolean; lines: string[] }[];
-  services: { service: string; state: string; at_ms: number }[];
-}
-
-export interface RunningDeploy {
-  id: string;
-  action: DeployAction;
-  version: string | null;
-  started_at: number;
-  /** On the server's clock when it answered. */
-  elapsed_ms: number;
-  /** Null until the agent reports. */
-  progress: DeployProgress | null;
-}
 
 /** '850 ms', '12.4 s', '3 min 05 s': a deploy's time in its progress and its history. */
 export function formatDuration(ms: number): string {

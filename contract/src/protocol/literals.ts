@@ -1,0 +1,5 @@
+import { Type } from '@sinclair/typebox';
+
+/** A schema of one of the strings a rule lists (`DEPLOY_STEPS`, `DEPLOY_ACTIONS`, …). */
+export const literals = <T extends string>(values: readonly T[]) =>
+  Type.Union(values.map((value) => Type.Literal(value)));
