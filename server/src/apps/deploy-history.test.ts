@@ -10,7 +10,8 @@ import { DEPLOY_HISTORY_LIMIT, newAppId } from 'contract';
 import { setAgentPlan } from '../agents/agent-store.js';
 import { OperationLog } from '../operations/operation-log.js';
 import { customAppBody } from '../test/fixtures.js';
-import { callAs, startWithPairedAgent, stopPairedAgent, type PairedAgent } from '../test/paired-agent.js';
+import { startWithDeployingAgent, type DeployingAgent } from '../test/deploying-agent.js';
+import { callAs, stopPairedAgent } from '../test/paired-agent.js';
 import {
   AgentFailure,
   createAgentKeys,
@@ -20,12 +21,10 @@ import {
 import type { TestUser } from '../test/sign-in.js';
 import type { TestApp } from '../test/test-app.js';
 
-let setup: PairedAgent;
+let setup: DeployingAgent;
 let testApp: TestApp;
 let owner: TestUser;
 let agentId: string;
-/** Set by a test: the next control fails with this text and output. */
-let failNext: AgentFailure | null = null;
 
 const call = (method: 'GET' | 'POST', path: string, body?: object) =>
   callAs(testApp, owner, method, path, body);
@@ -50,30 +49,15 @@ const output = (appId: string, deployId: string) =>
   call('GET', `/api/v1/apps/get-deploy-output?agent_id=${agentId}&app_id=${appId}&deploy_id=${deployId}`);
 
 before(async () => {
-  setup = await startWithPairedAgent({
+  setup = await startWithDeployingAgent({
     email: 'history-owner@example.com',
     name: 'Hanna History',
     organization: 'History',
-    plan: 'free',
-    answer: (method, raw) => {
-      const params = raw as { app_id?: string; operation?: string; deployment?: { app_id: string } };
-      if (failNext) {
-        const failure = failNext;
-        failNext = null;
-        throw failure;
-      }
-      const appId = params.deployment?.app_id ?? params.app_id;
-      const printed = `$ docker compose ${method === 'app.delete' ? 'down' : 'up -d'}\n ✔ Container web  Started`;
-      if (method === 'app.delete') return { deleted: true, output: printed };
-      return { app_id: appId, status: 1, output: printed };
-    },
   });
   ({ testApp, owner, agentId } = setup);
 });
 
-beforeEach(() => {
-  failNext = null;
-});
+beforeEach(() => setup.failNext(null));
 
 after(() => stopPairedAgent(setup));
 
@@ -87,9 +71,8 @@ test('each deploy is listed newest first with who, action, version, result, dura
   assert.equal((await control(appId, 'stop', 'stopped')).status, 200);
   assert.equal((await control(appId, 'update')).status, 200);
 
-  failNext = new AgentFailure(
-    'Service web: the image cannot be pulled',
-    '$ docker compose up -d\nmanifest unknown',
+  setup.failNext(
+    new AgentFailure('Service web: the image cannot be pulled', '$ docker compose up -d\nmanifest unknown'),
   );
   const failed = await control(appId, 'redeploy');
   assert.notEqual(failed.status, 200);
@@ -137,9 +120,11 @@ test("another app's deploy, or one that does not exist, is not found", async () 
 });
 
 test("a failed create's output is read by its deploy id alone (no app is left to name), on its own server only", async () => {
-  failNext = new AgentFailure(
-    'Service web: its image could not be built: step 2/2 (RUN make) failed with exit code 2',
-    '$ docker compose up -d\nStep 2/2 : RUN make\nmake: *** No rule to make target',
+  setup.failNext(
+    new AgentFailure(
+      'Service web: its image could not be built: step 2/2 (RUN make) failed with exit code 2',
+      '$ docker compose up -d\nStep 2/2 : RUN make\nmake: *** No rule to make target',
+    ),
   );
   const failed = await call(
     'POST',
@@ -231,9 +216,11 @@ async function undoneOnAgent(operationId: string): Promise<void> {
 
 test('a failed create, fixed and sent again with its app id, is one app with both attempts in its history', async () => {
   const appId = newAppId();
-  failNext = new AgentFailure(
-    'Service web: the compose file is invalid: services.web.image must be a string',
-    '$ docker compose up -d\nservices.web.image contains an invalid type',
+  setup.failNext(
+    new AgentFailure(
+      'Service web: the compose file is invalid: services.web.image must be a string',
+      '$ docker compose up -d\nservices.web.image contains an invalid type',
+    ),
   );
   const failed = await createWithId(appId, 'history-retry', 'services:\n  web:\n    image: [1]\n');
   assert.notEqual(failed.status, 200);
@@ -278,7 +265,7 @@ test("a proposed app id is refused when it is not a UUID, when an app has it, or
 
 test("a failed create's app id cannot be taken over on another server, even by the same user", async () => {
   const appId = newAppId();
-  failNext = new AgentFailure('Service web: the image cannot be pulled', 'manifest unknown');
+  setup.failNext(new AgentFailure('Service web: the image cannot be pulled', 'manifest unknown'));
   const failed = await createWithId(appId, 'history-elsewhere');
   assert.notEqual(failed.status, 200);
   await undoneOnAgent(String(failed.operation_id));

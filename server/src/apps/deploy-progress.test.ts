@@ -7,30 +7,22 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { AppDeployment, DeployProgress } from 'contract';
+import type { AppDeployment, DeployProgress, RunningDeploy } from 'contract';
 import { insertMember } from '../organizations/member-store.js';
+import { startWithDeployingAgent, type DeployingAgent } from '../test/deploying-agent.js';
 import { customAppBody } from '../test/fixtures.js';
-import { callAs, startWithPairedAgent, stopPairedAgent, type PairedAgent } from '../test/paired-agent.js';
+import { callAs, stopPairedAgent } from '../test/paired-agent.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { AgentFailure, type SimulatedAgent } from '../test/simulated-agent.js';
+import type { SimulatedAgent } from '../test/simulated-agent.js';
 import type { TestApp } from '../test/test-app.js';
 
-let setup: PairedAgent;
+let setup: DeployingAgent;
 let testApp: TestApp;
 let owner: TestUser;
 /** A member of the same organization with the billing role: may watch a deploy, not cancel it. */
 let billing: TestUser;
 let agent: SimulatedAgent;
 let agentId: string;
-
-interface HeldDeploy {
-  operationId: string | undefined;
-  appId: string;
-  finish(failure?: Error): void;
-}
-/** Deploys the simulated agent received and holds (those without an operation id, undos, are answered at once). */
-const held: HeldDeploy[] = [];
-const requests: { method: string; params: Record<string, unknown> }[] = [];
 
 const call = (method: 'GET' | 'POST', path: string, body?: object, caller: TestUser = owner) =>
   callAs(testApp, caller, method, path, body);
@@ -45,13 +37,7 @@ const progressOf = async (appId: string, caller: TestUser = owner) => {
     caller,
   );
   assert.equal(answer.status, 200, answer.message);
-  return answer.data.deploy as null | {
-    id: string;
-    action: string;
-    version: string | null;
-    elapsed_ms: number;
-    progress: DeployProgress | null;
-  };
+  return answer.data.deploy as RunningDeploy | null;
 };
 const cancel = (appId: string, deployId: string, caller: TestUser = owner) =>
   call(
@@ -71,38 +57,12 @@ function building(lines: string[]): DeployProgress {
   };
 }
 
-async function nextHeld(): Promise<HeldDeploy> {
-  const count = held.length;
-  await agent.waitFor(() => held.length > count);
-  return held[count]!;
-}
-
 before(async () => {
-  setup = await startWithPairedAgent({
+  setup = await startWithDeployingAgent({
     email: 'progress-owner@example.com',
     name: 'Paula Progress',
     organization: 'Progress',
-    plan: 'free',
-    answer: (method, raw) => {
-      const params = raw as { operation_id?: string; deployment?: AppDeployment; app_id?: string };
-      requests.push({ method, params: raw as Record<string, unknown> });
-      if (method === 'operation.cancel') {
-        const deploy = held.find((entry) => entry.operationId === params.operation_id);
-        if (!deploy) return { cancelled: false };
-        deploy.finish(new AgentFailure('The deploy was cancelled. The previous version was restored.', ''));
-        return { cancelled: true };
-      }
-      if (method === 'app.delete') return { deleted: true };
-      const appId = params.deployment?.app_id ?? params.app_id ?? '';
-      if (method !== 'app.deploy' || !params.operation_id) return { app_id: appId, status: 1 };
-      return new Promise((resolve, reject) => {
-        held.push({
-          operationId: params.operation_id,
-          appId,
-          finish: (failure) => (failure ? reject(failure) : resolve({ app_id: appId, status: 1 })),
-        });
-      });
-    },
+    holdDeploys: true,
   });
   ({ testApp, owner, agent, agentId } = setup);
   billing = await signIn(testApp.app, 'progress-billing@example.com', 'Bill Ing');
@@ -115,7 +75,7 @@ const board = () => testApp.app.dockhand.presence as unknown as { deploys: { siz
 
 test('a running create shows its latest progress by app id; once it ended nothing is kept', async () => {
   const creating = saveApp('create', { name: 'watched', version: '1.0' });
-  const deploy = await nextHeld();
+  const deploy = await setup.nextHeld();
   const running = await progressOf(deploy.appId);
   assert.ok(running, 'the create is running');
   assert.equal(running.action, 'create');
@@ -158,12 +118,12 @@ test('a running create shows its latest progress by app id; once it ended nothin
 
 test("an update cancelled while it runs fails with the agent's words and the previous version is redeployed", async () => {
   const created = saveApp('create', { name: 'cancelled', version: '1.0' });
-  const first = await nextHeld();
+  const first = await setup.nextHeld();
   first.finish();
   const appId = (await created).data.id as string;
 
   const updating = saveApp('update', { id: appId, version: '2.0' });
-  const update = await nextHeld();
+  const update = await setup.nextHeld();
   const running = await progressOf(appId);
   assert.equal(running?.action, 'version');
   assert.equal(running.version, '2.0');
@@ -176,7 +136,7 @@ test("an update cancelled while it runs fails with the agent's words and the pre
   assert.equal(update.operationId, running.id);
   // The usual undo of a failed update: the previous deployment sent again (no operation id).
   await agent.waitFor(() =>
-    requests.some(
+    setup.requests.some(
       (request) =>
         request.method === 'app.deploy' &&
         request.params.operation_id === undefined &&
@@ -194,7 +154,7 @@ test("an update cancelled while it runs fails with the agent's words and the pre
 
 test('a billing member watches a running deploy but cannot cancel it: 403, and the deploy runs on', async () => {
   const creating = saveApp('create', { name: 'billed', version: '1.0' });
-  const deploy = await nextHeld();
+  const deploy = await setup.nextHeld();
   const running = await progressOf(deploy.appId, billing);
   assert.equal(running?.action, 'create', 'billing sees the running deploy');
 
@@ -202,7 +162,7 @@ test('a billing member watches a running deploy but cannot cancel it: 403, and t
   assert.equal(refused.status, 403, refused.message);
   assert.equal(refused.success, false);
   assert.ok(
-    !requests.some(
+    !setup.requests.some(
       (request) => request.method === 'operation.cancel' && request.params.operation_id === running.id,
     ),
     'nothing was sent to the agent',
