@@ -61,38 +61,52 @@ test('v1: build output that arrives before compose names the service is kept for
   ]);
 });
 
-test('v1: recreated and failed containers, another project ignored', () => {
-  const progress = read('proj', [
-    ['stderr', 'Recreating proj_web_1 ... '],
-    ['stderr', 'Recreating proj_db_1  ... '],
-    ['stderr', 'Recreating proj_db_1  ... error'],
-    ['stderr', 'Creating other_web_1 ... done'],
-  ]).snapshot();
-  assert.deepEqual(
-    progress.services.map(({ service, state }) => [service, state]),
-    [
+// Compose v1 prints a line per container or image as it begins, then the line again with how it
+// ended: each row is such an output, and the step and the state per service it comes to.
+for (const { name, printed, step, list, states } of [
+  {
+    name: 'v1: recreated and failed containers, another project ignored',
+    printed: [
+      'Recreating proj_web_1 ... ',
+      'Recreating proj_db_1  ... ',
+      'Recreating proj_db_1  ... error',
+      'Creating other_web_1 ... done',
+    ],
+    step: 'starting',
+    list: 'services',
+    states: [
       ['web', 'recreating'],
       ['db', 'failed'],
     ],
-  );
-});
-
-test('v1: a pull per service, done or failed', () => {
-  const progress = read('proj', [
-    ['stderr', 'Pulling web   ... '],
-    ['stderr', 'Pulling other ... '],
-    ['stderr', 'Pulling web   ... done'],
-    ['stderr', 'Pulling other ... error'],
-  ]).snapshot();
-  assert.equal(progress.step, 'pulling');
-  assert.deepEqual(
-    progress.images.map(({ service, state }) => [service, state]),
-    [
+  },
+  {
+    name: 'v1: a pull per service, done or failed',
+    printed: [
+      'Pulling web   ... ',
+      'Pulling other ... ',
+      'Pulling web   ... done',
+      'Pulling other ... error',
+    ],
+    step: 'pulling',
+    list: 'images',
+    states: [
       ['web', 'pulled'],
       ['other', 'failed'],
     ],
-  );
-});
+  },
+] as const) {
+  test(name, () => {
+    const progress = read(
+      'proj',
+      printed.map((line): [OutputStream, string] => ['stderr', line]),
+    ).snapshot();
+    assert.equal(progress.step, step);
+    assert.deepEqual(
+      progress[list].map(({ service, state }) => [service, state]),
+      states,
+    );
+  });
+}
 
 // Compose v2's plain output (cannot run on these machines: the shapes of its documented lines).
 test('v2: layers and bytes per image, then containers up to healthy', () => {
