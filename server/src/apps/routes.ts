@@ -207,31 +207,23 @@ export function registerAppRoutes(app: FastifyInstance, apps: AppDeps, inventory
     },
   );
 
-  api.post(
-    '/api/v1/apps/create-app',
-    {
-      config: { auth: agentRole(MANAGER_ROLES) },
-      schema: { querystring: agentQuery, body: body(configPayload), response: answers(idData) },
-    },
-    async (request) => ({
-      success: true,
-      message: 'App created',
-      data: await createApp(apps, agentOf(request), request.body, operationOf(request)),
-    }),
-  );
-
-  api.post(
-    '/api/v1/apps/update-app',
-    {
-      config: { auth: agentRole(MANAGER_ROLES) },
-      schema: { querystring: agentQuery, body: body(configPayload), response: answers(idData) },
-    },
-    async (request) => ({
-      success: true,
-      message: 'App updated',
-      data: await updateApp(apps, agentOf(request), request.body, operationOf(request)),
-    }),
-  );
+  // Create and update both save the configuration editor's payload and answer the app's id.
+  for (const [path, message, save] of [
+    ['/api/v1/apps/create-app', 'App created', createApp],
+    ['/api/v1/apps/update-app', 'App updated', updateApp],
+  ] as const)
+    api.post(
+      path,
+      {
+        config: { auth: agentRole(MANAGER_ROLES) },
+        schema: { querystring: agentQuery, body: body(configPayload), response: answers(idData) },
+      },
+      async (request) => ({
+        success: true,
+        message,
+        data: await save(apps, agentOf(request), request.body, operationOf(request)),
+      }),
+    );
 
   api.post(
     '/api/v1/apps/check-host-port',
