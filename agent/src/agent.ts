@@ -58,7 +58,11 @@ export async function startAgent(
   log(
     `running apps with ${composeCapability ? composeVersionText(composeCapability.value) : 'a Compose that printed no version'} (${[composeCli.command, ...composeCli.baseArgs].join(' ')})`,
   );
-  const compose = new ComposeRunner(composeCli, systemEnv, config.composeTimeoutMs, { hold, engine });
+  const compose = new ComposeRunner(composeCli, systemEnv, config.composeTimeoutMs, {
+    hold,
+    engine,
+    gatesDir: path.join(config.stateDir, 'engine-gates'),
+  });
   const store = new AppStore(config.appsDir);
   const inventory = new AppInventory(store);
   const apps = new AppManager(

@@ -25,7 +25,7 @@ const exec = promisify(execFile);
 const phases = process.argv.slice(2).length ? process.argv.slice(2) : ['idle', 'deploy', 'connections'];
 const DEPLOY_RUNS = Number(process.env.BENCH_DEPLOY_RUNS ?? 5);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
-// Another agent bundle (e.g. one built from main) whose idle figure is taken beside this build's.
+// Another agent bundle (e.g. one built from main) whose idle and deploy figures are taken beside this build's.
 const BASELINE_AGENT = process.env.BENCH_BASELINE_AGENT;
 const AGENT_BUNDLE = path.join(root, 'agent', 'dist', 'dockhand-agent.mjs');
 const prefix = `dhbench${process.pid}-`;
@@ -154,12 +154,14 @@ async function idle(ctx, agents) {
       `agent idle${label}: ${rssMb(agent.pid).toFixed(1)} MB resident, ${cpu.toFixed(2)} % CPU (30 s sample after 10 s settle; targets 50 MB, 0.5 %)`,
     );
   });
-  console.log(
-    `  load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`  load average ${loadAverage()}`);
+}
+
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 }
 
 async function running(projectStart) {
@@ -175,8 +177,12 @@ async function running(projectStart) {
   return out.split('\n').some((project) => project.startsWith(projectStart));
 }
 
-async function deploy(ctx, { agentId }) {
-  const viaDockhand = [];
+/**
+ * Each run deploys through every agent (this build's, and BENCH_BASELINE_AGENT's when set) and with
+ * plain compose, in an order that alternates from run to run, so both builds see the same load.
+ */
+async function deploy(ctx, agents) {
+  const viaDockhand = agents.map(() => []);
   const plain = [];
   const plainDir = path.join(tmp, 'plain');
   fs.mkdirSync(plainDir, { recursive: true });
@@ -185,34 +191,43 @@ async function deploy(ctx, { agentId }) {
     () => ['docker', ['compose']],
     () => ['docker-compose', []],
   );
-  for (let run = 0; run < DEPLOY_RUNS; run += 1) {
-    let started = Date.now();
+  const viaAgent = async (index, run) => {
+    const { agentId } = agents[index];
+    const name = `bench${index}-${run}`;
+    const started = Date.now();
     const installed = await ctx.api('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
-      name: `bench-${run}`,
+      name,
       template_id: 'bench-web',
     });
     if (!installed.success) throw new Error(installed.message);
-    await waitFor(() => running(`${prefix}bench-${run}-`), 'installed app running');
-    viaDockhand.push(Date.now() - started);
+    await waitFor(() => running(`${prefix}${name}-`), 'installed app running');
+    viaDockhand[index].push(Date.now() - started);
     await ctx.api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: installed.data.id });
-
+  };
+  const viaCompose = async (run) => {
     const project = `${prefix}plain-${run}`;
     const args = [...compose[1], '--project-name', project, '--file', path.join(plainDir, 'compose.yml')];
     const env = { ...process.env, _VERSION: String(process.pid) };
-    started = Date.now();
+    const started = Date.now();
     await exec(compose[0], [...args, 'up', '-d'], { env, cwd: plainDir });
     await waitFor(() => running(project), 'plain compose running');
     plain.push(Date.now() - started);
     await exec(compose[0], [...args, 'down'], { env, cwd: plainDir });
+  };
+  for (let run = 0; run < DEPLOY_RUNS; run += 1) {
+    const steps = [...agents.map((_, index) => () => viaAgent(index, run)), () => viaCompose(run)];
+    if (run % 2 === 1) steps.reverse();
+    for (const step of steps) await step();
   }
-  console.log(
-    `deploy: install-app → running median ${median(viaDockhand)} ms; plain compose up -d → running median ${median(plain)} ms`,
-  );
-  const overhead = median(viaDockhand) - median(plain);
-  console.log(
-    `deploy overhead (median of ${DEPLOY_RUNS}): ${overhead} ms, ratio ${(median(viaDockhand) / median(plain)).toFixed(2)} ` +
-      `(target ≤ 300 ms: ${overhead <= 300 ? 'met' : 'NOT met'})`,
-  );
+  console.log(`deploy: plain compose up -d → running median ${median(plain)} ms`);
+  agents.forEach(({ label }, index) => {
+    const overhead = median(viaDockhand[index]) - median(plain);
+    console.log(
+      `deploy${label}: install-app → running median ${median(viaDockhand[index])} ms; overhead (median of ${DEPLOY_RUNS}) ` +
+        `${overhead} ms, ratio ${(median(viaDockhand[index]) / median(plain)).toFixed(2)} (target ≤ 300 ms: ${overhead <= 300 ? 'met' : 'NOT met'})`,
+    );
+  });
+  console.log(`  load average ${loadAverage()}`);
 }
 
 async function connections() {
@@ -267,17 +282,14 @@ try {
     if (phases.includes('deploy')) await buildImage();
     writeCatalog(path.join(tmp, 'catalog'));
     const ctx = await startServer();
-    const agent = await pairedAgent(ctx);
-    if (phases.includes('idle')) {
-      const agents = [{ ...agent, label: '' }];
-      if (BASELINE_AGENT)
-        agents.push({
-          ...(await pairedAgent(ctx, BASELINE_AGENT, 'baseline-agent-state')),
-          label: ` (baseline ${path.basename(BASELINE_AGENT)})`,
-        });
-      await idle(ctx, agents);
-    }
-    if (phases.includes('deploy')) await deploy(ctx, agent);
+    const agents = [{ ...(await pairedAgent(ctx)), label: '' }];
+    if (BASELINE_AGENT)
+      agents.push({
+        ...(await pairedAgent(ctx, BASELINE_AGENT, 'baseline-agent-state')),
+        label: ` (baseline ${path.basename(BASELINE_AGENT)})`,
+      });
+    if (phases.includes('idle')) await idle(ctx, agents);
+    if (phases.includes('deploy')) await deploy(ctx, agents);
   }
   if (phases.includes('connections')) await connections();
 } finally {

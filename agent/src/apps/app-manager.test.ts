@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { certificateSpki } from '../crypto/certificate.js';
-import { ComposeRunner, detectComposeCli } from '../docker/compose.js';
+import { detectComposeCli } from '../docker/compose.js';
 import { DockerEngine } from '../docker/engine.js';
 import { NetworkService } from '../docker/networks.js';
 import { runCommand } from '../docker/run-command.js';
@@ -18,6 +18,7 @@ import {
   removeProjects,
   containerEnv,
   testAppManager,
+  testComposeRunner,
 } from '../test/docker-fixtures.js';
 import { AppManager } from './app-manager.js';
 import { AppStatus } from 'contract';
@@ -34,7 +35,7 @@ before(async () => {
   identity = await loadOrCreateIdentity(path.join(dir, 'state'));
   await buildBusyboxImage(image);
   engine = new DockerEngine('/var/run/docker.sock');
-  const compose = new ComposeRunner(await detectComposeCli(), { PATH: process.env.PATH, HOME: dir }, 120_000);
+  const compose = testComposeRunner(await detectComposeCli(), dir);
   apps = testAppManager({ dir, compose, privateKeyPem: identity.privateKeyPem, prefix });
 });
 

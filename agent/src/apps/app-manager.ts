@@ -2,13 +2,14 @@ import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decryptSecret } from '../crypto/secrets.js';
 import { composeSelectionOf, type ComposeProject, type ComposeRunner } from '../docker/compose.js';
+import type { HeldCommand } from '../docker/held-command.js';
 import { ComposeTranscript, noteInTranscript, withTranscript } from '../docker/compose-transcript.js';
 import type { DockerEngine } from '../docker/engine.js';
 import { PROJECT_LABEL, removeProjectResources } from '../docker/project-resources.js';
 import { AgentError, AgentErrorCode, attachOutput } from '../errors.js';
 import { rollingBack } from '../progress/deploy-tracker.js';
 import { reportServiceStates } from '../progress/service-states.js';
-import type { Admission } from '../policy/admission.js';
+import type { Admission, Admitted } from '../policy/admission.js';
 import { type AppDeployment, type AppLogs, type AppOperation, type AppStatusEntry } from 'contract';
 import type { AppRecord, AppStore } from './app-store.js';
 import { AppExposure } from './app-exposure.js';
@@ -63,18 +64,21 @@ export class AppManager {
   /** A create that fails at any step leaves nothing: no folder, file, container, network or volume. */
   private async createNow(record: AppRecord, operation?: 'update' | 'redeploy'): Promise<AppStatusEntry> {
     let composeRan = false;
+    let up: HeldCommand | undefined;
     try {
       const project = await this.prepare(record);
-      const model = await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
+      const admitted = await this.admit(record, project, upSubcommand(operation));
+      up = admitted.next;
       // Saved before compose runs: if the agent stops in the middle, the app can still be deleted.
       await this.store.save(record);
       await this.exposure.beforeUp(record);
       composeRan = true;
-      await this.compose.pullImages(project, { everything: operation === 'update', model });
-      await this.bringUp(project, operation);
+      await this.compose.pullImages(project, { everything: operation === 'update', model: admitted.model });
+      await this.bringUp(project, up);
       await this.exposure.afterUp(null, record);
       return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
     } catch (error) {
+      await up?.discard();
       throw await rollingBack(() => this.discardCreate(record, error, composeRan));
     }
   }
@@ -100,18 +104,21 @@ export class AppManager {
     operation?: 'update' | 'redeploy',
   ): Promise<AppStatusEntry> {
     let upRan = false;
+    let up: HeldCommand | undefined;
     try {
       const project = await this.prepare(record);
       await this.removeDroppedFiles(previous, record.deployment);
-      const model = await this.admission.admit(this.compose, project, filenamesOf(record.deployment));
+      const admitted = await this.admit(record, project, upSubcommand(operation));
+      up = admitted.next;
       await this.store.save(record);
       await this.exposure.beforeUp(record);
-      await this.compose.pullImages(project, { everything: operation === 'update', model });
+      await this.compose.pullImages(project, { everything: operation === 'update', model: admitted.model });
       upRan = true;
-      await this.bringUp(project, operation);
+      await this.bringUp(project, up);
       await this.exposure.afterUp(previous, record);
       return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
     } catch (error) {
+      await up?.discard();
       throw await rollingBack(() => this.restorePrevious(previous, record.deployment, error, upRan));
     }
   }
@@ -128,7 +135,7 @@ export class AppManager {
       const project = await this.restoreFiles(previous, failed);
       await this.store.save(previous);
       if (upRan) {
-        await this.compose.runOrThrow(project, ['up', '-d', '--remove-orphans']);
+        await this.compose.runOrThrow(project, upSubcommand());
         await this.exposure.afterUp({ ...previous, deployment: failed }, previous);
       }
     } catch (error) {
@@ -138,14 +145,14 @@ export class AppManager {
     return withOutcome(failure, `The previous version was restored: its files are back and ${containers}.`);
   }
 
-  /** `up` once the images are pulled (see ComposeRunner.pullImages). */
-  private async bringUp(project: ComposeProject, operation?: 'update' | 'redeploy'): Promise<void> {
-    await this.compose.runOrThrow(project, [
-      'up',
-      '-d',
-      '--remove-orphans',
-      ...(operation === 'redeploy' ? ['--force-recreate'] : []),
-    ]);
+  /** Admission of the app's files; `next` (the `up` after it) comes back held, see Admission.admit. */
+  private admit(record: AppRecord, project: ComposeProject, next: string[]): Promise<Admitted> {
+    return this.admission.admit(this.compose, project, filenamesOf(record.deployment), next);
+  }
+
+  /** `up`, admitted and held, released once the images are pulled (see ComposeRunner.pullImages). */
+  private async bringUp(project: ComposeProject, up: HeldCommand): Promise<void> {
+    await up.release();
     await reportServiceStates(this.engine, project.name);
   }
 
@@ -162,23 +169,26 @@ export class AppManager {
       return this.deployNow(deployment, operation);
     const record = await this.requireRecord(appId);
     const project = await this.prepare(record);
-    // The policy may have changed since the app was deployed: check again before creating anything.
-    const createsContainers = operation !== 'stop' && operation !== 'restart';
-    const model = createsContainers
-      ? await this.admission.admit(this.compose, project, filenamesOf(record.deployment))
-      : undefined;
-    record.desiredRunning = operation !== 'stop';
-    await this.store.save(record);
     const subcommand: Record<AppOperation, string[]> = {
-      start: ['up', '-d', '--remove-orphans'],
+      start: upSubcommand(),
       stop: ['stop'],
       restart: ['restart'],
-      update: ['up', '-d', '--remove-orphans'],
-      redeploy: ['up', '-d', '--remove-orphans', '--force-recreate'],
+      update: upSubcommand(),
+      redeploy: upSubcommand('redeploy'),
     };
-    if (createsContainers)
-      await this.compose.pullImages(project, { everything: operation === 'update', model });
-    await this.compose.runOrThrow(project, subcommand[operation]);
+    // The policy may have changed since the app was deployed: check again before creating anything.
+    const createsContainers = operation !== 'stop' && operation !== 'restart';
+    const admitted = createsContainers ? await this.admit(record, project, subcommand[operation]) : undefined;
+    try {
+      record.desiredRunning = operation !== 'stop';
+      await this.store.save(record);
+      if (admitted) {
+        await this.compose.pullImages(project, { everything: operation === 'update', model: admitted.model });
+        await admitted.next.release();
+      } else await this.compose.runOrThrow(project, subcommand[operation]);
+    } finally {
+      await admitted?.next.discard();
+    }
     return { app_id: appId, status: await this.statusOf(record) };
   }
 
@@ -374,6 +384,11 @@ function composeFilesToRemove(record: AppRecord): string[] {
   } catch {
     return [];
   }
+}
+
+/** `up` as a deploy runs it; a redeploy recreates every container. */
+function upSubcommand(operation?: 'update' | 'redeploy'): string[] {
+  return ['up', '-d', '--remove-orphans', ...(operation === 'redeploy' ? ['--force-recreate'] : [])];
 }
 
 function filenamesOf(deployment: AppDeployment): string[] {

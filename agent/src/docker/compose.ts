@@ -1,5 +1,5 @@
 import { AgentError, AgentErrorCode } from '../errors.js';
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseComposeYaml } from './compose-yaml.js';
 import {
@@ -17,6 +17,8 @@ import { composeEnvText, PROJECT_DOTENV, projectDotenvError, type EnvFileDialect
 import { composeFailureMessage } from './compose-failure.js';
 import { noteInTranscript, recordInTranscript } from './compose-transcript.js';
 import type { DockerEngine } from './engine.js';
+import { EngineGate } from './engine-gate.js';
+import { deferredCommand, GatedCommand, type HeldCommand } from './held-command.js';
 import { imageExists, imagesToPull, pullImage, type ImageToPull } from './image-pull.js';
 import { projectContainers } from './project-resources.js';
 import { registryAuthFor } from './registries.js';
@@ -99,6 +101,8 @@ export class ComposeRunner {
       hold?: TestHold;
       /** Where a failure's containers are looked up, so its message names their services. */
       engine?: DockerEngine;
+      /** The agent's folder for EngineGate sockets; without it nothing is started held. */
+      gatesDir?: string;
     } = {},
   ) {}
 
@@ -107,32 +111,115 @@ export class ComposeRunner {
    * env file, rewritten before every command so it always matches the project.
    */
   async run(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
+    await this.writeEnvFile(project);
+    const signal = await this.beforeCommand(project, subcommand);
+    const result = await this.spawn(project, subcommand, { signal });
+    await this.afterCommand(project, subcommand, result, signal);
+    return result;
+  }
+
+  /**
+   * Starts `subcommand` now and lets it reach Docker only when released (see held-command.ts):
+   * under v1, whose start-up costs half a second, its engine connections wait at an EngineGate;
+   * elsewhere (v2 starts in a few milliseconds, compose uses another engine, or no gate can be
+   * made) it starts at its release.
+   * Only for a command whose files already passed admission's source check: it reads them at once.
+   */
+  async startHeld(project: ComposeProject, subcommand: string[]): Promise<HeldCommand> {
+    const afresh = () => this.runOrThrow(project, subcommand);
+    const { engine, gatesDir } = this.options;
+    // The gate leads to the agent's engine: only where compose would talk to that one itself.
+    const composeEngine = this.systemEnv.DOCKER_HOST ?? 'unix:///var/run/docker.sock';
+    const sameEngine = engine !== undefined && composeEngine === `unix://${engine.socketPath}`;
+    if (isV2(this.cli) || !engine || !gatesDir || !sameEngine) return deferredCommand(afresh);
+    await this.writeEnvFile(project);
+    const deploy = currentDeploy();
+    deploy?.throwIfCancelled();
+    let gate: EngineGate;
+    try {
+      gate = await EngineGate.listen(gatesDir, engine.socketPath);
+    } catch {
+      return deferredCommand(afresh); // e.g. a state folder too deep for a socket path
+    }
+    const signal = deploy?.composeSignal();
+    const stop = new AbortController();
+    const running = this.spawn(project, subcommand, {
+      signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+      dockerHost: gate.url,
+    });
+    return new GatedCommand(gate, running, stop, {
+      before: async () => {
+        await this.beforeCommand(project, subcommand);
+      },
+      after: async (result) => {
+        await this.afterCommand(project, subcommand, result, signal);
+        await this.throwIfFailed(project, subcommand, result);
+      },
+      afresh,
+    });
+  }
+
+  /** Where held commands' gates listen: admission refuses it as it refuses the engine's socket. */
+  get engineGatesDir(): string | undefined {
+    return this.options.gatesDir;
+  }
+
+  /**
+   * Under v1 refuses what v1 lacks; then writes the env file whole (a new file renamed over the
+   * old), so a compose process reading it while another command starts never sees it half written.
+   */
+  private async writeEnvFile(project: ComposeProject): Promise<void> {
     if (!isV2(this.cli)) await this.refuseWhatV1Lacks(project);
     const envText = composeEnvText(
       await projectDotenv(project.directory),
       interpolated(project.variables),
       composeDialect(this.cli),
     );
-    await writeFile(project.envFile, envText, { mode: 0o600 });
-    await chmod(project.envFile, 0o600);
+    const written = `${project.envFile}.new`;
+    await writeFile(written, envText, { mode: 0o600 });
+    await chmod(written, 0o600);
+    await rename(written, project.envFile);
+  }
+
+  /** The test hold, then the cancel check; the signal that kills the command on cancel. */
+  private async beforeCommand(
+    project: ComposeProject,
+    subcommand: string[],
+  ): Promise<AbortSignal | undefined> {
     await this.options.hold?.(`before-${subcommand[0]}`, project.name);
     // A tracked deploy (progress/deploy-tracker.ts) watches compose's output and may cancel it.
     const deploy = currentDeploy();
     deploy?.throwIfCancelled();
-    const signal = deploy?.composeSignal();
-    const result = await runCommand(this.cli.command, composeArgs(this.cli, project, subcommand), {
+    return deploy?.composeSignal();
+  }
+
+  /** `dockerHost`: the engine compose talks to, when not its own default. */
+  private spawn(
+    project: ComposeProject,
+    subcommand: string[],
+    options: { signal?: AbortSignal; dockerHost?: string },
+  ): Promise<CommandResult> {
+    const host = options.dockerHost ? ['--host', options.dockerHost] : [];
+    return runCommand(this.cli.command, composeArgs(this.cli, project, subcommand, host), {
       cwd: project.directory,
       env: this.systemEnv,
       timeoutMs: this.timeoutMs,
-      onOutput: deploy?.outputOf(subcommand[0], project.name),
-      signal,
+      onOutput: currentDeploy()?.outputOf(subcommand[0], project.name),
+      signal: options.signal,
     });
+  }
+
+  private async afterCommand(
+    project: ComposeProject,
+    subcommand: string[],
+    result: CommandResult,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     // `config` prints the resolved model: the app's variables interpolated, secrets decrypted.
     // The deploy history (kept on the server) gets only what it said on stderr.
     recordInTranscript(subcommand, subcommand[0] === 'config' ? { ...result, stdout: '' } : result, project);
     if (signal?.aborted) throw cancelledError();
     await this.options.hold?.(`after-${subcommand[0]}`, project.name);
-    return result;
   }
 
   /**
@@ -226,16 +313,23 @@ export class ComposeRunner {
   /** Like `run` but a non-zero exit becomes an error carrying compose's own explanation. */
   async runOrThrow(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
     const result = await this.run(project, subcommand);
-    if (result.exitCode !== 0) {
-      // Compose names a container by its id or its name; the user knows it by its service.
-      const { engine } = this.options;
-      const containers = engine ? await projectContainers(engine, project.name).catch(() => []) : [];
-      throw new AgentError(
-        AgentErrorCode.ComposeFailed,
-        composeFailureMessage(subcommand[0] ?? 'compose', result, project, containers),
-      );
-    }
+    await this.throwIfFailed(project, subcommand, result);
     return result;
+  }
+
+  private async throwIfFailed(
+    project: ComposeProject,
+    subcommand: string[],
+    result: CommandResult,
+  ): Promise<void> {
+    if (result.exitCode === 0) return;
+    // Compose names a container by its id or its name; the user knows it by its service.
+    const { engine } = this.options;
+    const containers = engine ? await projectContainers(engine, project.name).catch(() => []) : [];
+    throw new AgentError(
+      AgentErrorCode.ComposeFailed,
+      composeFailureMessage(subcommand[0] ?? 'compose', result, project, containers),
+    );
   }
 }
 
@@ -264,8 +358,16 @@ function composeDialect(cli: ComposeCli): EnvFileDialect {
   return isV2(cli) ? 'v2' : 'v1';
 }
 
-/** The full argument list of one compose command (global options first, as both versions need). */
-export function composeArgs(cli: ComposeCli, project: ComposeProject, subcommand: string[]): string[] {
+/**
+ * The full argument list of one compose command (global options first, as both versions need);
+ * `globalOptions` go with the agent's own.
+ */
+export function composeArgs(
+  cli: ComposeCli,
+  project: ComposeProject,
+  subcommand: string[],
+  globalOptions: string[] = [],
+): string[] {
   const args = [
     ...cli.baseArgs,
     '--project-name',
@@ -277,7 +379,7 @@ export function composeArgs(cli: ComposeCli, project: ComposeProject, subcommand
   ];
   for (const file of project.composeFiles) args.push('--file', file);
   for (const profile of project.profiles) args.push('--profile', profile);
-  return [...args, ...subcommand];
+  return [...args, ...globalOptions, ...subcommand];
 }
 
 /** v2 prints JSON on request; v1 (docker-compose 1.x) only prints YAML. */

@@ -17,6 +17,8 @@ import {
   removeImage,
   removeProjects,
   testAppManager,
+  testComposeRunner,
+  testGatesDir,
 } from '../test/docker-fixtures.js';
 import { DEFAULT_POLICY, type AdmissionPolicy } from './admission-policy.js';
 
@@ -30,7 +32,7 @@ before(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'dh-policy-'));
   privateKeyPem = (await loadOrCreateIdentity(path.join(dir, 'state'))).privateKeyPem;
   await buildBusyboxImage(image);
-  compose = new ComposeRunner(await detectComposeCli(), { PATH: process.env.PATH, HOME: dir }, 120_000);
+  compose = testComposeRunner(await detectComposeCli(), dir);
 });
 
 after(async () => {
@@ -320,6 +322,20 @@ test('ports, named volumes, networks, the app folder and harmless options still 
   assert.equal((await apps.deploy(deployment)).status, AppStatus.Active);
   assert.equal((await apps.control('allowed', 'restart')).status, AppStatus.Active);
   await apps.delete('allowed');
+});
+
+test("no allowed folder gives a container the agent's engine gates (where compose reaches Docker)", async () => {
+  // The test's state folder holds the gates, as the agent's does; the whole test folder is allowed.
+  const apps = managerWith({ hostAccess: false, bindRoots: [dir] });
+  const gates = testGatesDir(dir);
+  for (const source of [gates, path.join(gates, 'next.sock'), path.dirname(gates)]) {
+    await assert.rejects(
+      apps.deploy(app('gates', web(`    volumes: ["${source}:/gates"]`))),
+      /service web: volumes .*: gives the container the Docker socket/,
+      source,
+    );
+  }
+  assert.equal(await projectContainers('gates'), '');
 });
 
 test('only the host widens the policy: allowed folders and host access from the host configuration', async () => {

@@ -1,9 +1,18 @@
 import type { ComposeProject, ComposeRunner } from '../docker/compose.js';
+import type { HeldCommand } from '../docker/held-command.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import { refusalMessage, type AdmissionPolicy } from './admission-policy.js';
 import { checkComposeModel } from './check-compose-model.js';
 import { checkComposeSources } from './check-compose-sources.js';
-import { engineSockets } from './host-paths.js';
+import { engineSockets, realHostPath } from './host-paths.js';
+
+/** What passed admission: the model it checked and the compose command that follows it. */
+export interface Admitted {
+  /** The resolved model (undefined when the host allows everything: none was read). */
+  model: unknown;
+  /** `next`, started beside `config` and held: the caller releases it, or discards it on failure. */
+  next: HeldCommand;
+}
 
 /** Runs before every compose command that creates containers, pulls or builds (up, pull). */
 export class Admission {
@@ -18,17 +27,33 @@ export class Admission {
 
   /**
    * `filenames`: the app's files (relative to its project folder), for what compose reads itself.
-   * Returns the resolved model it checked (undefined when the host allows everything), so the
-   * deploy need not ask compose for it again.
+   * `next` (e.g. `up -d`) starts once nothing outside the app's folder would be read, beside
+   * `config`, and reaches Docker only when the caller releases it; a refusal or a failure here
+   * discards it first, so a refused deploy never reached Docker.
    */
-  async admit(compose: ComposeRunner, project: ComposeProject, filenames: string[]): Promise<unknown> {
-    if (this.policy.hostAccess) return undefined;
-    const context = { policy: this.policy, projectDir: project.directory, sockets: this.sockets };
+  async admit(
+    compose: ComposeRunner,
+    project: ComposeProject,
+    filenames: string[],
+    next: string[],
+  ): Promise<Admitted> {
+    if (this.policy.hostAccess) return { model: undefined, next: await compose.startHeld(project, next) };
+    // The held command's gates are engine sockets too.
+    const gates = compose.engineGatesDir;
+    const sockets = gates ? [...this.sockets, realHostPath(gates)] : this.sockets;
+    const context = { policy: this.policy, projectDir: project.directory, sockets };
     const refusals = await checkComposeSources(filenames, context);
-    // Only resolve the model once nothing outside the app's folder would be read to do so.
-    const model = refusals.length === 0 ? await compose.resolvedModel(project) : undefined;
-    if (refusals.length === 0) refusals.push(...checkComposeModel(model, context));
     if (refusals.length > 0) throw new AgentError(AgentErrorCode.PolicyRefused, refusalMessage(refusals));
-    return model;
+    // Only resolve the model once nothing outside the app's folder would be read to do so.
+    const held = await compose.startHeld(project, next);
+    try {
+      const model = await compose.resolvedModel(project);
+      refusals.push(...checkComposeModel(model, context));
+      if (refusals.length > 0) throw new AgentError(AgentErrorCode.PolicyRefused, refusalMessage(refusals));
+      return { model, next: held };
+    } catch (error) {
+      await held.discard();
+      throw error;
+    }
   }
 }

@@ -6,7 +6,10 @@ export interface AdmissionContext {
   policy: AdmissionPolicy;
   /** The app's compose folder: always allowed for bind mounts and builds. */
   projectDir: string;
-  /** Engine sockets (see engineSockets); refused in any form unless the host allows host access. */
+  /**
+   * Engine sockets (see engineSockets) and folders of them (the agent's gates, see EngineGate);
+   * refused in any form unless the host allows host access.
+   */
   sockets: string[];
 }
 
@@ -21,7 +24,7 @@ export class HostPathRules {
   bindProblem(source: string): string | null {
     const real = this.real(source);
     const socket = 'gives the container the Docker socket (control of the host)';
-    if (this.context.sockets.includes(real)) return socket;
+    if (this.context.sockets.some((path) => isInside(real, path))) return socket;
     if (!this.allowed.some((root) => isInside(real, root)))
       return "bind-mounts a host folder outside the app's folder and the allowed folders";
     // An allowed folder that holds the socket (an allowed root of /run) still does not give it.

@@ -8,6 +8,7 @@ import { ComposeRunner, detectComposeCli, type ComposeCli } from '../docker/comp
 import { loadOrCreateIdentity } from '../identity.js';
 import { DockerEngine } from '../docker/engine.js';
 import { runCommand } from '../docker/run-command.js';
+import type { TestHold } from '../docker/test-hold.js';
 import { Admission } from '../policy/admission.js';
 import { DEFAULT_POLICY, type AdmissionPolicy } from '../policy/admission-policy.js';
 
@@ -115,8 +116,8 @@ export interface AppTestBench {
   /** The local busybox stand-in, tagged for this run. */
   image: string;
   dir: string;
-  /** The agent's app manager, with compose limited to `timeoutMs` when given. */
-  apps(timeoutMs?: number): AppManager;
+  /** The agent's app manager, with compose limited to `timeoutMs` and a test `hold` when given. */
+  apps(timeoutMs?: number, hold?: TestHold): AppManager;
 }
 
 /**
@@ -139,12 +140,9 @@ export function appTestBench(
     prefix,
     image: `dockhand-agent-test/busybox:${name}${process.pid}`,
     dir: '',
-    apps(timeoutMs = 120_000) {
+    apps(timeoutMs = 120_000, hold?: TestHold) {
       if (!cli) throw new Error('the bench is not ready: use it in `ready` or a test');
-      const env = { PATH: process.env.PATH, HOME: bench.dir };
-      const compose = new ComposeRunner(cli, env, timeoutMs, {
-        engine: new DockerEngine('/var/run/docker.sock'),
-      });
+      const compose = testComposeRunner(cli, bench.dir, { timeoutMs, hold });
       return testAppManager({ dir: bench.dir, compose, privateKeyPem, prefix });
     },
   };
@@ -162,6 +160,26 @@ export function appTestBench(
     await rm(bench.dir, { recursive: true, force: true });
   });
   return bench;
+}
+
+/**
+ * Compose on the local engine as the agent runs it (PATH and HOME only, held commands' gates under
+ * `{dir}/state/engine-gates`).
+ */
+export function testComposeRunner(
+  cli: ComposeCli,
+  dir: string,
+  options: { timeoutMs?: number; hold?: TestHold } = {},
+): ComposeRunner {
+  return new ComposeRunner(cli, { PATH: process.env.PATH, HOME: dir }, options.timeoutMs ?? 120_000, {
+    engine: new DockerEngine('/var/run/docker.sock'),
+    gatesDir: testGatesDir(dir),
+    hold: options.hold,
+  });
+}
+
+export function testGatesDir(dir: string): string {
+  return path.join(dir, 'state', 'engine-gates');
 }
 
 /** An AppManager on the local engine with apps under `{dir}/apps`, as the agent builds it. */
