@@ -110,19 +110,14 @@ async function startReplicaSet(balancers, email) {
       await waitFor(async () => (await fetch(`http://${address}/healthz`)).ok, 'the balancer');
       return child;
     };
-    // The development identity provider keeps a sign-in's steps in one process (README, 'Run
-    // several replicas'): sign in while the balancer's address leads to replica 1 alone.
-    const signingIn = await balancer(`127.0.0.1:${port}`, [replicas[0].address]);
-    const token = await signIn(base, { email });
-    await new Promise((resolve) => {
-      signingIn.once('exit', resolve);
-      signingIn.kill();
-    });
     for (let n = 0; n < balancers; n += 1)
       await balancer(
         `127.0.0.1:${port}`,
         replicas.map((replica) => replica.address),
       );
+    // The development identity provider's state is in the database: a sign-in's steps may land on
+    // any replica.
+    const token = await signIn(base, { email });
     const pg = new (requireFromServer('pg').Client)({ connectionString: database.url });
     await pg.connect();
     return {
