@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { catalogQueryOptions, queryClient, useCurrentAgent } from 'shared';
 import { RemotePage } from './federation/RemotePage';
 import { preloadablePage } from './pages/preloadable-page';
 
@@ -8,6 +9,15 @@ export const loginPage = preloadablePage(() => import('./pages/LoginPage'));
 export const protectedLayout = preloadablePage(() => import('./pages/ProtectedLayout'));
 export const dashboardPage = preloadablePage(() => import('./pages/DashboardPage'));
 
+/** A catalog page, whose items (the current server's catalog) load beside the remote's code. */
+function CatalogRemotePage({ module }: { module: string }) {
+  const { currentAgentId } = useCurrentAgent();
+  const prefetch = currentAgentId
+    ? () => void queryClient.prefetchQuery(catalogQueryOptions(currentAgentId))
+    : undefined;
+  return <RemotePage remote="mfe-catalog" module={module} prefetch={prefetch} />;
+}
+
 /** The routes of spec section 2 (hash URLs). Children of the shell render pages exposed by remotes. */
 export function AppRoutes() {
   return (
@@ -15,11 +25,8 @@ export function AppRoutes() {
       <Route path="/login" element={<loginPage.Page />} />
       <Route path="/" element={<protectedLayout.Page />}>
         <Route index element={<dashboardPage.Page />} />
-        <Route path="catalog" element={<RemotePage remote="mfe-catalog" module="CatalogPage" />} />
-        <Route
-          path="catalog/:appName"
-          element={<RemotePage remote="mfe-catalog" module="CatalogItemPage" />}
-        />
+        <Route path="catalog" element={<CatalogRemotePage module="CatalogPage" />} />
+        <Route path="catalog/:appName" element={<CatalogRemotePage module="CatalogItemPage" />} />
         <Route path="app/:appId" element={<RemotePage remote="mfe-apps" module="AppDetailPage" />} />
         <Route path="create-app" element={<RemotePage remote="mfe-apps" module="CreateAppPage" />} />
         <Route

@@ -1,4 +1,4 @@
-import { Suspense, use, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { loadRemoteModule } from './remote-loader';
 import type { RemoteName } from './remotes';
@@ -7,12 +7,19 @@ interface RemotePageProps {
   remote: RemoteName;
   /** The exposed page module, e.g. 'CatalogPage'. */
   module: string;
+  /**
+   * Starts the page's first data (a query the page reads by the same options), so it loads beside
+   * the page's code instead of after it. Must be idempotent.
+   */
+  prefetch?: () => void;
 }
 
 type PageModule = { default: ComponentType };
 
 /** One load per page and attempt: Retry makes a new attempt, re-renders reuse the same promise. */
 const pageLoads = new Map<string, Promise<PageModule>>();
+/** Pages whose code is in (a remote keeps its version for the page's life): they render at once. */
+const loadedPages = new Map<string, ComponentType>();
 
 function loadPage(remote: RemoteName, module: string, attempt: number): Promise<PageModule> {
   const key = `${remote}/${module}#${attempt}`;
@@ -26,13 +33,48 @@ function loadPage(remote: RemoteName, module: string, attempt: number): Promise<
   return load;
 }
 
-function LoadedPage({ load }: { load: Promise<PageModule> }) {
-  const { default: Page } = use(load);
-  return <Page />;
+const loading = (
+  <div aria-busy="true" style={{ padding: '2rem' }}>
+    Loading...
+  </div>
+);
+
+/**
+ * Shows Loading... until the page's code is in, then the page. Not by suspending: React holds back
+ * the content of a Suspense boundary whose fallback showed in the last 300 ms, which made every
+ * first visit of a remote page take at least that long; a state update is shown when it happens.
+ */
+function LoadedPage({ remote, module, prefetch, attempt }: RemotePageProps & { attempt: number }) {
+  const name = `${remote}/${module}`;
+  const [result, setResult] = useState<{ Page?: ComponentType; error?: unknown }>(() => ({
+    Page: loadedPages.get(name),
+  }));
+  // Started while rendering, so the downloads begin with the navigation rather than a frame later.
+  const load = result.Page || result.error ? null : loadPage(remote, module, attempt);
+  if (load) prefetch?.();
+  useEffect(() => {
+    if (!load) return;
+    let current = true;
+    load.then(
+      ({ default: Page }) => {
+        loadedPages.set(name, Page);
+        if (current) setResult({ Page });
+      },
+      (error: unknown) => {
+        if (current) setResult({ error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, name]);
+  if (result.error) throw result.error; // to the RemoteErrorBoundary, with its Retry
+  const { Page } = result;
+  return Page ? <Page /> : loading;
 }
 
-/** Renders one page exposed by a remote, lazily, behind Suspense and a contained error with Retry. */
-export function RemotePage({ remote, module }: RemotePageProps) {
+/** Renders one page exposed by a remote, lazily, behind a contained error with Retry. */
+export function RemotePage({ remote, module, prefetch }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   return (
     <RemoteErrorBoundary
@@ -40,14 +82,9 @@ export function RemotePage({ remote, module }: RemotePageProps) {
       remote={remote}
       onRetry={() => setAttempt((value) => value + 1)}
     >
-      <Suspense
-        fallback={
-          <div aria-busy="true" style={{ padding: '2rem' }}>
-            Loading...
-          </div>
-        }
-      >
-        <LoadedPage load={loadPage(remote, module, attempt)} />
+      {/* For the page's own lazy parts that do not bring their own fallback. */}
+      <Suspense fallback={loading}>
+        <LoadedPage key={attempt} remote={remote} module={module} prefetch={prefetch} attempt={attempt} />
       </Suspense>
     </RemoteErrorBoundary>
   );
