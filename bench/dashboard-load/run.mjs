@@ -24,7 +24,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, freePort, repoRoot as root, waitForHealth } from '../lib/harness.mjs';
+import {
+  CHROMIUM_ARGS,
+  freePort,
+  repoRoot as root,
+  startTimelineTrace,
+  waitForHealth,
+} from '../lib/harness.mjs';
 
 const requireFromBench = createRequire(path.join(root, 'bench', 'package.json'));
 const { chromium } = requireFromBench('@playwright/test');
@@ -249,16 +255,9 @@ async function profileWarmLoad(context, page, base) {
     requests.push(`+${Date.now() - started}ms <- ${request.url().replace(base, '')}`);
   page.on('request', onRequest);
   page.on('requestfinished', onFinished);
-  const events = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline',
-    transferMode: 'ReportEvents',
-  });
+  const endTrace = await startTimelineTrace(cdp);
   const readyAt = await measure();
-  await cdp.send('Tracing.end');
-  await traced;
+  const events = await endTrace();
   page.off('request', onRequest);
   page.off('requestfinished', onFinished);
   const renderer = events.find(

@@ -45,3 +45,8 @@ export function requireWrk(): void;
 export function median(values: number[]): number;
 export function loadAverage(): string;
 export function ratio(value: number, smallest: number): string;
+export function startTimelineTrace(cdp: {
+  on(event: string, listener: (params: { value: object[] }) => void): unknown;
+  once(event: string, listener: () => void): unknown;
+  send(method: string, params?: object): Promise<unknown>;
+}): Promise<() => Promise<object[]>>;

@@ -327,3 +327,22 @@ export function requireWrk() {
     }
   }
 }
+
+/**
+ * Starts a Chromium trace of the main-thread timeline on a CDP session; the returned function
+ * ends it and resolves to its events.
+ */
+export async function startTimelineTrace(cdp) {
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    await cdp.send('Tracing.end');
+    await traced;
+    return events;
+  };
+}

@@ -11,12 +11,14 @@
 //
 //   node bench/scale/logs.mjs
 //   BENCH_SECONDS=20 node bench/scale/logs.mjs
+//   BENCH_PROFILE=1 ...  what the long tasks do (see profileFollowing); the figures then carry
+//                        the tracing's own cost
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { cpuMs, loadAverage } from '../lib/harness.mjs';
+import { cpuMs, loadAverage, startTimelineTrace } from '../lib/harness.mjs';
 import { startPairedDashboard } from '../lib/paired-dashboard.mjs';
 
 const exec = promisify(execFile);
@@ -55,6 +57,114 @@ const LONG_TASKS = `
     for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
 `;
+
+/** Main-thread tasks at least this long are listed by BENCH_PROFILE (below 50 ms: the near misses). */
+const PROFILE_TASK_MS = 30;
+
+/**
+ * BENCH_PROFILE=1: a Chromium trace and a JavaScript sampling profile of the page while it follows.
+ * The returned function stops both and prints each task of PROFILE_TASK_MS and more with its
+ * main-thread self time by activity (script, style, layout, paint, GC...) and its JavaScript self
+ * time by function, then the same summed over those tasks. BENCH_PROFILE_OUT=file keeps the
+ * sampling profile (map its minified frames onto an `--env sourcemaps` build of mfe-apps).
+ */
+async function profileFollowing(cdp) {
+  const endTrace = await startTimelineTrace(cdp);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+
+  return async function report(base) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const events = await endTrace();
+    if (process.env.BENCH_PROFILE_OUT)
+      fs.writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
+    const renderer = events.find(
+      (event) =>
+        event.name === 'thread_name' &&
+        event.args?.name === 'CrRendererMain' &&
+        events.some((other) => other.pid === event.pid && other.name === 'FunctionCall'),
+    );
+    const own = events
+      .filter(
+        (event) => event.pid === renderer.pid && event.tid === renderer.tid && event.ph === 'X' && event.dur,
+      )
+      .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
+    const top = (map, count, indent) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, count)
+        .map(([key, ms]) => `${indent}${ms.toFixed(1).padStart(6)} ms  ${key}`)
+        .join('\n');
+
+    // The profile's sample times and the trace's timestamps are both the browser's monotonic clock (µs).
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const samples = [];
+    let at = profile.startTime;
+    profile.samples.forEach((id, index) => {
+      at += profile.timeDeltas[index] ?? 0;
+      const { functionName, url, lineNumber, columnNumber } = nodes.get(id).callFrame;
+      if (functionName === '(idle)' || functionName === '(program)') return;
+      const file = url.replace(base, '') || '(native)';
+      const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+      samples.push({
+        at,
+        ms,
+        name: `${functionName || '(anonymous)'} ${file}:${lineNumber}:${columnNumber}`,
+      });
+    });
+
+    const tasks = own.filter((event) => event.name === 'RunTask' && event.dur >= PROFILE_TASK_MS * 1000);
+    const start = own[0]?.ts ?? 0;
+    const allActivities = new Map();
+    const allFunctions = new Map();
+    console.log(
+      `\nprofile: ${tasks.length} main-thread tasks of ${PROFILE_TASK_MS} ms and more while following`,
+    );
+    for (const task of tasks) {
+      const end = task.ts + task.dur;
+      // Self time: an event's duration minus the events nested in it.
+      const activities = new Map();
+      const open = [];
+      for (const event of own) {
+        if (event.ts < task.ts || event.ts >= end || event === task) continue;
+        while (open.length && open.at(-1).ts + open.at(-1).dur <= event.ts) open.pop();
+        if (open.length) add(activities, open.at(-1).name, -event.dur / 1000);
+        add(activities, event.name, event.dur / 1000);
+        open.push(event);
+      }
+      // What the task ran, in order: its direct parts of 2 ms and more.
+      const parts = [];
+      let partEnd = task.ts;
+      for (const event of own) {
+        if (event.ts < partEnd || event.ts >= end || event === task) continue;
+        partEnd = event.ts + event.dur;
+        if (event.dur < 2000) continue;
+        const data = event.args?.data ?? {};
+        const detail = data.functionName || data.type || '';
+        const where = data.url
+          ? ` ${data.url.replace(base, '')}:${data.lineNumber}:${data.columnNumber}`
+          : '';
+        parts.push(`${event.name}${detail ? ` ${detail}` : ''}${where} ${(event.dur / 1000).toFixed(1)}`);
+      }
+      const functions = new Map();
+      for (const sample of samples)
+        if (sample.at >= task.ts && sample.at < end) add(functions, sample.name, sample.ms);
+      for (const [key, ms] of activities) add(allActivities, key, ms);
+      for (const [key, ms] of functions) add(allFunctions, key, ms);
+      console.log(`  +${((task.ts - start) / 1e6).toFixed(1)} s: ${(task.dur / 1000).toFixed(1)} ms`);
+      console.log(`    parts: ${parts.join(' | ')}`);
+      console.log(top(activities, 6, '      '));
+      console.log('    JavaScript self time:');
+      console.log(top(functions, 6, '      '));
+    }
+    console.log('  all those tasks, main-thread self time by activity:');
+    console.log(top(allActivities, 12, '    '));
+    console.log('  all those tasks, JavaScript self time by function:');
+    console.log(top(allFunctions, 15, '    '));
+  };
+}
 
 /** The app's output rate as Docker holds it: its container's lines between two instants (ms). */
 async function linesPerSecond(from, to) {
@@ -100,6 +210,7 @@ try {
     .waitFor({ timeout: 60_000 });
   // From here on the tab only follows: the page load's own tasks are not counted.
   await page.evaluate(() => (globalThis.__longTasks.length = 0));
+  const profiled = process.env.BENCH_PROFILE ? await profileFollowing(cdp) : null;
 
   const heapMb = async () => {
     await cdp.send('HeapProfiler.collectGarbage');
@@ -115,6 +226,7 @@ try {
     heap.push({ second, mb: await heapMb() });
   }
   const ended = Date.now();
+  await profiled?.(server.base);
   const elapsed = (ended - started) / 1000;
   const agentShare = (cpuMs(agent.pid) - agentCpu) / 10 / elapsed;
   const serverShare = (cpuMs(server.child.pid) - serverCpu) / 10 / elapsed;

@@ -11,7 +11,7 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { isAgentFeatureEnabled, isLogSearchActive, type Agent } from 'shared';
 import { LazyLogViewer } from './LazyLogViewer';
 import { filterLogLines } from './log-buffer';
@@ -47,7 +47,6 @@ export function LogsTab({ agentId, appId, agent, isOnline }: LogsTabProps) {
 
 function AppLogsPanel({ agentId, appId, isOnline }: Omit<LogsTabProps, 'agent'>) {
   const { lines, containers, error, hasLoaded, clear } = useAppLogs({ agentId, appId, enabled: isOnline });
-  const followId = useId();
   const [follow, setFollow] = useState(true);
   const [search, setSearch] = useState('');
   const searchActive = isLogSearchActive(search);
@@ -55,27 +54,13 @@ function AppLogsPanel({ agentId, appId, isOnline }: Omit<LogsTabProps, 'agent'>)
 
   return (
     <Flex direction="column" gap={3}>
-      <Flex gap={4} align="center" wrap="wrap">
-        <FormControl display="flex" alignItems="center" width="auto">
-          <Switch id={followId} isChecked={follow} onChange={(event) => setFollow(event.target.checked)} />
-          <FormLabel htmlFor={followId} mb={0} ml={2}>
-            Follow logs
-          </FormLabel>
-        </FormControl>
-        <Input
-          type="search"
-          size="sm"
-          maxW="sm"
-          flex="1"
-          aria-label="Search logs"
-          placeholder="Search logs"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <Button size="sm" variant="outline" onClick={clear}>
-          Clear
-        </Button>
-      </Flex>
+      <LogsControls
+        follow={follow}
+        onFollowChange={setFollow}
+        search={search}
+        onSearchChange={setSearch}
+        onClear={clear}
+      />
 
       {!isOnline ? (
         <Text fontSize="sm" color="gray.600">
@@ -108,6 +93,48 @@ function AppLogsPanel({ agentId, appId, isOnline }: Omit<LogsTabProps, 'agent'>)
     </Flex>
   );
 }
+
+interface LogsControlsProps {
+  follow: boolean;
+  onFollowChange: (follow: boolean) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
+  onClear: () => void;
+}
+
+/** Follow, search and clear. Memoised: a poll's new lines must not re-render (and re-style) them. */
+const LogsControls = memo(function LogsControls({
+  follow,
+  onFollowChange,
+  search,
+  onSearchChange,
+  onClear,
+}: LogsControlsProps) {
+  const followId = useId();
+  return (
+    <Flex gap={4} align="center" wrap="wrap">
+      <FormControl display="flex" alignItems="center" width="auto">
+        <Switch id={followId} isChecked={follow} onChange={(event) => onFollowChange(event.target.checked)} />
+        <FormLabel htmlFor={followId} mb={0} ml={2}>
+          Follow logs
+        </FormLabel>
+      </FormControl>
+      <Input
+        type="search"
+        size="sm"
+        maxW="sm"
+        flex="1"
+        aria-label="Search logs"
+        placeholder="Search logs"
+        value={search}
+        onChange={(event) => onSearchChange(event.target.value)}
+      />
+      <Button size="sm" variant="outline" onClick={onClear}>
+        Clear
+      </Button>
+    </Flex>
+  );
+});
 
 function emptyText({
   hasLoaded,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { mergeContainers, mergeLogLines, newestTimestamp, type LogLine } from './log-buffer';
 import { fetchLogsPage, logsErrorMessage } from './logs-api';
 
@@ -55,9 +55,12 @@ export function useAppLogs({ agentId, appId, enabled }: UseAppLogsOptions): AppL
   // The poller reads the latest buffer from here; every write goes through `commit`.
   const buffer = useRef<Buffer>(state);
 
-  const commit = useCallback((next: Buffer) => {
+  const commit = useCallback((next: Buffer, { urgent = true } = {}) => {
     buffer.current = next;
-    setState(next);
+    // A busy app's answer re-renders every visible row: as a transition, React renders it in slices
+    // between which the page stays responsive, instead of in one long task.
+    if (urgent) setState(next);
+    else startTransition(() => setState(next));
   }, []);
 
   useEffect(() => {
@@ -79,13 +82,16 @@ export function useAppLogs({ agentId, appId, enabled }: UseAppLogsOptions): AppL
         if (stopped) return;
         const latest = buffer.current;
         if (latest.generation === sent.generation) {
-          commit({
-            ...latest,
-            lines: mergeLogLines(latest.lines, page.logs),
-            containers: mergeContainers(latest.containers, page.containers),
-            error: null,
-            hasLoaded: true,
-          });
+          commit(
+            {
+              ...latest,
+              lines: mergeLogLines(latest.lines, page.logs),
+              containers: mergeContainers(latest.containers, page.containers),
+              error: null,
+              hasLoaded: true,
+            },
+            { urgent: false },
+          );
         }
       } catch (error) {
         if (stopped) return;
