@@ -9,6 +9,7 @@ import { AgentConnection } from './connection/agent-connection.js';
 import { ComposeRunner, composeVersionCapability, detectComposeCli } from './docker/compose.js';
 import { composeVersionText } from 'contract';
 import { DockerEngine } from './docker/engine.js';
+import { EngineGate } from './docker/engine-gate.js';
 import { EngineMonitor } from './docker/engine-monitor.js';
 import { testHold } from './docker/test-hold.js';
 import { discardUnsavedCreates } from './operations/interrupted.js';
@@ -58,10 +59,12 @@ export async function startAgent(
   log(
     `running apps with ${composeCapability ? composeVersionText(composeCapability.value) : 'a Compose that printed no version'} (${[composeCli.command, ...composeCli.baseArgs].join(' ')})`,
   );
+  const gatesDir = path.join(config.stateDir, 'engine-gates');
+  await EngineGate.removeStale(gatesDir);
   const compose = new ComposeRunner(composeCli, systemEnv, config.composeTimeoutMs, {
     hold,
     engine,
-    gatesDir: path.join(config.stateDir, 'engine-gates'),
+    gatesDir,
   });
   const store = new AppStore(config.appsDir);
   const inventory = new AppInventory(store);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -44,6 +44,23 @@ export class EngineGate {
     });
     await chmod(gate.socketPath, 0o600);
     return gate;
+  }
+
+  /**
+   * Removes the socket files of gates nobody listens on any more (an agent that crashed leaves its
+   * gates' files behind); a gate still listening, or anything that is not a socket, stays.
+   */
+  static async removeStale(dir: string): Promise<void> {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return; // no gates folder yet
+    }
+    for (const name of names.filter((entry) => entry.endsWith('.sock'))) {
+      const file = path.join(dir, name);
+      if (await nobodyListens(file)) await rm(file, { force: true });
+    }
   }
 
   /** DOCKER_HOST form of the gate. */
@@ -101,4 +118,16 @@ export class EngineGate {
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', () => socket.destroy());
   }
+}
+
+/** True when connecting to the socket file is refused: the process that made it is gone. */
+function nobodyListens(file: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect({ path: file });
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(false);
+    });
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
 }
