@@ -119,8 +119,10 @@ export async function startAgent(
   const journal = new OperationJournal(path.join(config.stateDir, 'operations.json'));
   // Before the first inventory is sent: a half-made create must not show as found on the server.
   await discardUnsavedCreates(journal, apps, log);
-  const deploys = new DeployTrackers((operationId, appId, progress) =>
-    connection?.send({ type: 'deploy-progress', operation_id: operationId, app_id: appId, progress }),
+  const deploys = new DeployTrackers(
+    (operationId, appId, progress) =>
+      connection?.send({ type: 'deploy-progress', operation_id: operationId, app_id: appId, progress }),
+    config.logDeploySteps ? log : undefined,
   );
   const dispatch = createDispatcher({
     apps,

@@ -27,6 +27,8 @@ export interface AgentConfig {
   releaseKeyPath: string | null;
   /** Crash tests only (DOCKHAND_TEST_HOLD_DIR): where hold markers are looked for (docker/test-hold.ts). */
   testHoldDir: string | null;
+  /** DOCKHAND_LOG_DEPLOY_STEPS=1: each deploy logs when each of its steps ended (bench/agent reads it). */
+  logDeploySteps: boolean;
 }
 
 export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
@@ -44,5 +46,6 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
     featuresOff: [],
     releaseKeyPath: env.DOCKHAND_RELEASE_KEY ? path.resolve(env.DOCKHAND_RELEASE_KEY) : null,
     testHoldDir: env.DOCKHAND_TEST_HOLD_DIR ? path.resolve(env.DOCKHAND_TEST_HOLD_DIR) : null,
+    logDeploySteps: env.DOCKHAND_LOG_DEPLOY_STEPS === '1',
   };
 }

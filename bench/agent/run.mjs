@@ -3,7 +3,7 @@
 // install-app over a plain `docker compose up -d`, and how many agent connections one server
 // process holds. Usage: node bench/agent/run.mjs [idle] [deploy] [connections]   (default: all)
 // Needs `pnpm build` first (server/dist and agent/dist/dockhand-agent.mjs) and a Docker engine.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -122,6 +122,7 @@ async function pairedAgent(ctx, bundle = AGENT_BUNDLE, stateName = 'agent-state'
     DOCKHAND_SERVER_URL: ctx.base,
     DOCKHAND_STATE_DIR: stateDir,
     DOCKHAND_PROJECT_PREFIX: prefix,
+    DOCKHAND_LOG_DEPLOY_STEPS: '1',
   });
   const code = await waitFor(async () => /Pairing code: (\w{6})/.exec(agent.output)?.[1], 'pairing code');
   const registered = await ctx.api('POST', '/api/v1/agents/register-agent', {
@@ -178,12 +179,99 @@ async function running(projectStart) {
 }
 
 /**
+ * When each compose project's network was created and its first container created and started
+ * (engine time, ms), from `docker events`.
+ */
+function watchEngineEvents() {
+  const seen = new Map();
+  const events = spawn('docker', [
+    'events',
+    '--filter',
+    'type=container',
+    '--filter',
+    'type=network',
+    '--filter',
+    'event=create',
+    '--filter',
+    'event=start',
+    '--format',
+    '{{json .}}',
+  ]);
+  children.push(events);
+  let partial = '';
+  events.stdout.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop();
+    for (const line of lines) {
+      const event = JSON.parse(line);
+      const attributes = event.Actor?.Attributes ?? {};
+      // A network carries no labels in its events: its name starts with the project's.
+      const project = event.Type === 'network' ? attributes.name : attributes['com.docker.compose.project'];
+      const key = `${event.Type} ${event.Action}`;
+      if (!project) continue;
+      const times = seen.get(project) ?? {};
+      times[key] ??= event.timeNano / 1e6;
+      seen.set(project, times);
+    }
+  });
+  /** 'network create', 'container create', 'container start' of the project whose name starts so, ms after `since`. */
+  return (projectStart, since) => {
+    const times = {};
+    for (const [project, found] of seen)
+      if (project.startsWith(projectStart))
+        for (const [key, at] of Object.entries(found)) times[key] = Math.round(at - since);
+    return times;
+  };
+}
+
+/** The step log a deploy wrote (DOCKHAND_LOG_DEPLOY_STEPS) after `offset` of the agent's output, as { step: ms }. */
+function deploySteps(agent, offset) {
+  const line = /deploy \S+ steps \(ms since it started\): (.*)/.exec(agent.output.slice(offset))?.[1];
+  if (!line) return null;
+  return Object.fromEntries(
+    line.split(', ').map((entry) => {
+      const at = entry.lastIndexOf(' ');
+      return [entry.slice(0, at), Number(entry.slice(at + 1))];
+    }),
+  );
+}
+
+/** Each step's median end (ms since the agent began the deploy), in time order, with the median time before it. */
+function printSteps(runs) {
+  const names = [...new Set(runs.flatMap((steps) => Object.keys(steps)))];
+  const medians = names
+    .map((name) => [name, median(runs.map((steps) => steps[name]).filter((at) => at !== undefined))])
+    .sort((a, b) => a[1] - b[1]);
+  let before = 0;
+  for (const [name, at] of medians) {
+    console.log(`    ${name.padEnd(20)} at ${String(at).padStart(5)} ms  (+${at - before})`);
+    before = at;
+  }
+}
+
+/** The medians of the engine's events, e.g. 'network create at 610 ms, container create at 700 ms, …'. */
+function engineText(runs) {
+  return ['network create', 'container create', 'container start']
+    .map((key) => `${key} at ${median(runs.map((times) => times[key]).filter((at) => at !== undefined))} ms`)
+    .join(', ');
+}
+
+/**
  * Each run deploys through every agent (this build's, and BENCH_BASELINE_AGENT's when set) and with
  * plain compose, in an order that alternates from run to run, so both builds see the same load.
+ * Besides request → running: when the container started (engine event) and, for an agent that logs
+ * them (DOCKHAND_LOG_DEPLOY_STEPS), when each step of its deploy ended.
  */
 async function deploy(ctx, agents) {
-  const viaDockhand = agents.map(() => []);
-  const plain = [];
+  const viaDockhand = agents.map(() => ({
+    running: [],
+    engine: [],
+    answered: [],
+    agentTotal: [],
+    steps: [],
+  }));
+  const plain = { running: [], engine: [], exited: [] };
+  const engineTimes = watchEngineEvents();
   const plainDir = path.join(tmp, 'plain');
   fs.mkdirSync(plainDir, { recursive: true });
   fs.writeFileSync(path.join(plainDir, 'compose.yml'), COMPOSE);
@@ -192,16 +280,26 @@ async function deploy(ctx, agents) {
     () => ['docker-compose', []],
   );
   const viaAgent = async (index, run) => {
-    const { agentId } = agents[index];
+    const { agentId, agent } = agents[index];
+    const figures = viaDockhand[index];
     const name = `bench${index}-${run}`;
+    const logged = agent.output.length;
     const started = Date.now();
     const installed = await ctx.api('POST', `/api/v1/catalog/install-app?agent_id=${agentId}`, {
       name,
       template_id: 'bench-web',
     });
     if (!installed.success) throw new Error(installed.message);
+    const answered = Date.now() - started;
     await waitFor(() => running(`${prefix}${name}-`), 'installed app running');
-    viaDockhand[index].push(Date.now() - started);
+    figures.running.push(Date.now() - started);
+    figures.answered.push(answered);
+    figures.engine.push(engineTimes(`${prefix}${name}-`, started));
+    const steps = deploySteps(agent, logged);
+    if (steps) {
+      figures.steps.push(steps);
+      figures.agentTotal.push(Math.max(...Object.values(steps)));
+    }
     await ctx.api('POST', `/api/v1/apps/delete-app?agent_id=${agentId}`, { app_id: installed.data.id });
   };
   const viaCompose = async (run) => {
@@ -210,8 +308,10 @@ async function deploy(ctx, agents) {
     const env = { ...process.env, _VERSION: String(process.pid) };
     const started = Date.now();
     await exec(compose[0], [...args, 'up', '-d'], { env, cwd: plainDir });
+    plain.exited.push(Date.now() - started);
     await waitFor(() => running(project), 'plain compose running');
-    plain.push(Date.now() - started);
+    plain.running.push(Date.now() - started);
+    plain.engine.push(engineTimes(project, started));
     await exec(compose[0], [...args, 'down'], { env, cwd: plainDir });
   };
   for (let run = 0; run < DEPLOY_RUNS; run += 1) {
@@ -219,13 +319,24 @@ async function deploy(ctx, agents) {
     if (run % 2 === 1) steps.reverse();
     for (const step of steps) await step();
   }
-  console.log(`deploy: plain compose up -d → running median ${median(plain)} ms`);
+  const plainRunning = median(plain.running);
+  console.log(
+    `deploy: plain compose up -d → running median ${plainRunning} ms (up exited at ${median(plain.exited)} ms; ${engineText(plain.engine)})`,
+  );
   agents.forEach(({ label }, index) => {
-    const overhead = median(viaDockhand[index]) - median(plain);
+    const figures = viaDockhand[index];
+    const overhead = median(figures.running) - plainRunning;
     console.log(
-      `deploy${label}: install-app → running median ${median(viaDockhand[index])} ms; overhead (median of ${DEPLOY_RUNS}) ` +
-        `${overhead} ms, ratio ${(median(viaDockhand[index]) / median(plain)).toFixed(2)} (target ≤ 300 ms: ${overhead <= 300 ? 'met' : 'NOT met'})`,
+      `deploy${label}: install-app → running median ${median(figures.running)} ms; overhead (median of ${DEPLOY_RUNS}) ` +
+        `${overhead} ms, ratio ${(median(figures.running) / plainRunning).toFixed(2)} (target ≤ 300 ms: ${overhead <= 300 ? 'met' : 'NOT met'})`,
     );
+    console.log(`  ${engineText(figures.engine)}; install-app answered at ${median(figures.answered)} ms`);
+    if (figures.steps.length === 0) return;
+    // The server's work and the two WebSocket hops: the answer's time less the agent's own.
+    console.log(
+      `  the agent's deploy took ${median(figures.agentTotal)} ms (the server and the hops to and from the agent the rest); its steps (median end):`,
+    );
+    printSteps(figures.steps);
   });
   console.log(`  load average ${loadAverage()}`);
 }

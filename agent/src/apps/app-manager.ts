@@ -7,7 +7,7 @@ import { ComposeTranscript, noteInTranscript, withTranscript } from '../docker/c
 import type { DockerEngine } from '../docker/engine.js';
 import { PROJECT_LABEL, removeProjectResources } from '../docker/project-resources.js';
 import { AgentError, AgentErrorCode, attachOutput } from '../errors.js';
-import { rollingBack } from '../progress/deploy-tracker.js';
+import { markStep, rollingBack } from '../progress/deploy-tracker.js';
 import { reportServiceStates } from '../progress/service-states.js';
 import type { Admission, Admitted } from '../policy/admission.js';
 import { type AppDeployment, type AppLogs, type AppOperation, type AppStatusEntry } from 'contract';
@@ -67,13 +67,16 @@ export class AppManager {
     let up: HeldCommand | undefined;
     try {
       const project = await this.prepare(record);
+      markStep('files');
       const admitted = await this.admit(record, project, upSubcommand(operation));
       up = admitted.next;
       // Saved before compose runs: if the agent stops in the middle, the app can still be deleted.
       await this.store.save(record);
+      markStep('saved');
       await this.exposure.beforeUp(record);
       composeRan = true;
       await this.compose.pullImages(project, { everything: operation === 'update', model: admitted.model });
+      markStep('images');
       await this.bringUp(project, up);
       await this.exposure.afterUp(null, record);
       return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
@@ -108,11 +111,14 @@ export class AppManager {
     try {
       const project = await this.prepare(record);
       await this.removeDroppedFiles(previous, record.deployment);
+      markStep('files');
       const admitted = await this.admit(record, project, upSubcommand(operation));
       up = admitted.next;
       await this.store.save(record);
+      markStep('saved');
       await this.exposure.beforeUp(record);
       await this.compose.pullImages(project, { everything: operation === 'update', model: admitted.model });
+      markStep('images');
       upRan = true;
       await this.bringUp(project, up);
       await this.exposure.afterUp(previous, record);
@@ -153,7 +159,9 @@ export class AppManager {
   /** `up`, admitted and held, released once the images are pulled (see ComposeRunner.pullImages). */
   private async bringUp(project: ComposeProject, up: HeldCommand): Promise<void> {
     await up.release();
+    markStep('up');
     await reportServiceStates(this.engine, project.name);
+    markStep('service-states');
   }
 
   control(appId: string, operation: AppOperation, deployment?: AppDeployment): Promise<DeployResult> {
@@ -253,6 +261,7 @@ export class AppManager {
 
   private async statusOf(record: AppRecord): Promise<number> {
     const containers = (await this.containersByProject()).get(record.projectName) ?? [];
+    markStep('status');
     return appStatusFromContainers(containers, record.desiredRunning);
   }
 

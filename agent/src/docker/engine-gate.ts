@@ -12,6 +12,8 @@ import path from 'node:path';
  */
 export class EngineGate {
   private opened = false;
+  /** When compose first connected (its start-up was over), if it did. */
+  firstConnectionAt: number | null = null;
   /** Connections waiting for `open`, with when each arrived. */
   private readonly held = new Map<net.Socket, number>();
   /** Every socket of the gate (compose's and the engine's), dropped at `close`. */
@@ -91,6 +93,7 @@ export class EngineGate {
   }
 
   private accept(socket: net.Socket): void {
+    this.firstConnectionAt ??= Date.now();
     this.track(socket);
     socket.on('close', () => this.held.delete(socket));
     if (this.opened) this.pipe(socket);

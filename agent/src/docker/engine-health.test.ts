@@ -61,6 +61,7 @@ before(async () => {
       featuresOff: [],
       releaseKeyPath: null,
       testHoldDir: null,
+      logDeploySteps: false,
     },
     (line) => logs.push(line),
   );

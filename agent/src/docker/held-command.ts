@@ -1,5 +1,6 @@
 import type { EngineGate } from './engine-gate.js';
 import type { CommandResult } from './run-command.js';
+import { markStep } from '../progress/deploy-tracker.js';
 
 /**
  * A compose command that follows an admission (`up` after `config`), started before the admission
@@ -53,12 +54,15 @@ export class GatedCommand implements HeldCommand {
     await this.steps.before();
     // Ended before its release, or waited too long: it never reached Docker, so it runs again.
     if (this.ended || this.gate.heldFor() > HOLD_LIMIT_MS) {
+      markStep('held-dropped');
       await this.discard();
       return this.steps.afresh();
     }
     this.state = 'released';
     this.gate.open();
+    markStep('released');
     const result = await this.running;
+    if (this.gate.firstConnectionAt !== null) markStep('held-reached-gate', this.gate.firstConnectionAt);
     await this.gate.close();
     await this.steps.after(result);
     return result;

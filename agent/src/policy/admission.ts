@@ -1,6 +1,7 @@
 import type { ComposeProject, ComposeRunner } from '../docker/compose.js';
 import type { HeldCommand } from '../docker/held-command.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
+import { markStep } from '../progress/deploy-tracker.js';
 import { refusalMessage, type AdmissionPolicy } from './admission-policy.js';
 import { checkComposeModel } from './check-compose-model.js';
 import { checkComposeSources } from './check-compose-sources.js';
@@ -44,11 +45,15 @@ export class Admission {
     const context = { policy: this.policy, projectDir: project.directory, sockets };
     const refusals = await checkComposeSources(filenames, context);
     if (refusals.length > 0) throw new AgentError(AgentErrorCode.PolicyRefused, refusalMessage(refusals));
+    markStep('sources');
     // Only resolve the model once nothing outside the app's folder would be read to do so.
     const held = await compose.startHeld(project, next);
+    markStep('held-started');
     try {
       const model = await compose.resolvedModel(project);
+      markStep('config');
       refusals.push(...checkComposeModel(model, context));
+      markStep('policy');
       if (refusals.length > 0) throw new AgentError(AgentErrorCode.PolicyRefused, refusalMessage(refusals));
       return { model, next: held };
     } catch (error) {

@@ -25,6 +25,8 @@ export class DeployTracker {
   private timer: NodeJS.Timeout | null = null;
   private lastSent = 0;
   private readonly startedAt: number;
+  /** When each step ended (ms since the deploy started), for the step log (DeployTrackers). */
+  private readonly steps: Array<{ step: string; at: number }> = [];
 
   constructor(
     readonly operationId: string,
@@ -89,6 +91,19 @@ export class DeployTracker {
     const progress = this.progressOf(project);
     for (const { service, state } of states) progress.serviceState(service, state);
     this.changed();
+  }
+
+  /** Notes that `step` ended at `at` (now by default). */
+  mark(step: string, at = this.now()): void {
+    this.steps.push({ step, at: at - this.startedAt });
+  }
+
+  /** 'files 4, config 640, …': each step's end in ms since the deploy started, in time order. */
+  stepsText(): string {
+    return [...this.steps]
+      .sort((a, b) => a.at - b.at)
+      .map(({ step, at }) => `${step} ${at}`)
+      .join(', ');
   }
 
   cancel(): void {
@@ -167,6 +182,11 @@ export function currentDeploy(): DeployTracker | undefined {
   return current.getStore();
 }
 
+/** Notes, for the deploy running in this async context if any, that `step` ended (see DeployTracker.mark). */
+export function markStep(step: string, at?: number): void {
+  current.getStore()?.mark(step, at);
+}
+
 /** Puts an app back after a failure; inside a tracked deploy, as its 'rolling-back' step. */
 export function rollingBack<T>(work: () => Promise<T>): Promise<T> {
   const deploy = current.getStore();
@@ -177,7 +197,11 @@ export function rollingBack<T>(work: () => Promise<T>): Promise<T> {
 export class DeployTrackers {
   private readonly running = new Map<string, DeployTracker>();
 
-  constructor(private readonly sendProgress: ProgressSender) {}
+  /** `logSteps`: where each deploy's step times go once it ended (DOCKHAND_LOG_DEPLOY_STEPS). */
+  constructor(
+    private readonly sendProgress: ProgressSender,
+    private readonly logSteps?: (line: string) => void,
+  ) {}
 
   /** Runs a deploy with its progress tracked (without an operation id nothing can watch it). */
   track<T>(operationId: string | undefined, appId: string, work: () => Promise<T>): Promise<T> {
@@ -187,6 +211,7 @@ export class DeployTrackers {
     return current.run(tracker, work).finally(() => {
       tracker.end();
       this.running.delete(operationId);
+      this.logSteps?.(`deploy ${operationId} steps (ms since it started): ${tracker.stepsText()}`);
     });
   }
 
