@@ -12,6 +12,7 @@ import {
   claimPairingCode,
   deleteAndRevokeAgent,
   findAgentRecord,
+  listAgentIdsOfUser,
   listAgentsOfUser,
   renameAgent,
   type AgentRecord,
@@ -81,11 +82,11 @@ export class AgentService {
   async statuses(
     userId: string,
   ): Promise<Array<{ agent_id: string; status: number; is_docker_responding: boolean }>> {
-    const agents = await listAgentsOfUser(this.context.db, userId);
-    return agents.map((agent) => ({
-      agent_id: agent.id,
-      status: this.hub.isOnline(agent.id) ? 1 : 0,
-      is_docker_responding: statusesAreLive(this.hub, agent.id),
+    const agentIds = await listAgentIdsOfUser(this.context.db, userId);
+    return agentIds.map((agentId) => ({
+      agent_id: agentId,
+      status: this.hub.isOnline(agentId) ? 1 : 0,
+      is_docker_responding: statusesAreLive(this.hub, agentId),
     }));
   }
 

@@ -241,18 +241,31 @@ export async function touchLastSeen(db: Db, agentId: string, at: number): Promis
   await db.updateTable('agents').set({ last_seen: at }).where('id', '=', agentId).execute();
 }
 
-/** Behind the server list and its status poll: compiled once. */
-const agentsOfUser = reusableQuery(['userId'], (db: Db, args: { userId: string }) =>
-  db
+/** The agents of every organization the user belongs to, oldest first. */
+function agentsOfUserQuery(db: Db, userId: string) {
+  return db
     .selectFrom('agents')
     .innerJoin('organization_members', 'organization_members.organization_id', 'agents.organization_id')
-    .selectAll('agents')
-    .where('organization_members.user_id', '=', args.userId)
-    .orderBy('agents.created_at'),
+    .where('organization_members.user_id', '=', userId)
+    .orderBy('agents.created_at');
+}
+
+/** Behind the server list: compiled once. */
+const agentsOfUser = reusableQuery(['userId'], (db: Db, args: { userId: string }) =>
+  agentsOfUserQuery(db, args.userId).selectAll('agents'),
 );
 
 export async function listAgentsOfUser(db: Db, userId: string): Promise<AgentRecord[]> {
   return agentsOfUser.run(db, { userId });
+}
+
+/** Behind the status poll, every few seconds per open dashboard: ids only, not certificates and reports. */
+const agentIdsOfUser = reusableQuery(['userId'], (db: Db, args: { userId: string }) =>
+  agentsOfUserQuery(db, args.userId).select('agents.id'),
+);
+
+export async function listAgentIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  return (await agentIdsOfUser.run(db, { userId })).map((row) => row.id);
 }
 
 export async function renameAgent(db: Db, agentId: string, name: string): Promise<void> {

@@ -77,19 +77,27 @@ export function registerAccess(app: FastifyInstance): void {
     request.sessionUser = user;
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Not async: most calls (the status polls among them) check no role, and pass without a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
     const auth = request.routeOptions.config?.auth;
-    if (!auth || (auth.kind !== 'organization' && auth.kind !== 'agent')) return;
-    const context = request.server.dockhand;
-    const user = userOf(request);
-    if (auth.kind === 'organization') {
-      const organizationId = String(inputField(request, auth.field) ?? '');
-      if (auth.optional && organizationId === '') return;
-      await requireOrgRole(context.db, user.id, organizationId, auth);
-    } else {
-      request.agent = await requireAgentAccess(context, user.id, inputField(request, 'agent_id'), auth);
-    }
+    if (!auth || (auth.kind !== 'organization' && auth.kind !== 'agent')) return done();
+    checkRole(request, auth).then(() => done(), done);
   });
+}
+
+async function checkRole(
+  request: FastifyRequest,
+  auth: Extract<RouteAuth, { kind: 'organization' | 'agent' }>,
+): Promise<void> {
+  const context = request.server.dockhand;
+  const user = userOf(request);
+  if (auth.kind === 'organization') {
+    const organizationId = String(inputField(request, auth.field) ?? '');
+    if (auth.optional && organizationId === '') return;
+    await requireOrgRole(context.db, user.id, organizationId, auth);
+  } else {
+    request.agent = await requireAgentAccess(context, user.id, inputField(request, 'agent_id'), auth);
+  }
 }
 
 /** The access token of the request: the `Authorization: Bearer` header, else the cookie. */
