@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { cpuMs, loadAverage, startTimelineTrace } from '../lib/harness.mjs';
+import { cpuMs, loadAverage, startTimelineTrace, waitFor } from '../lib/harness.mjs';
 import { startPairedDashboard } from '../lib/paired-dashboard.mjs';
 
 const exec = promisify(execFile);
@@ -26,6 +26,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const LINES_PER_SECOND = 1000;
 const prefix = `dhlogs${process.pid}`;
 const image = `dockhand-bench-logs/busybox:${process.pid}`;
+/** How long the host's interfaces take to settle after Docker changed them (IPv6 link-local addresses). */
+const NETWORK_SETTLE_MS = 3000;
+const PAGE_ATTEMPTS = 3;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A busybox image with the applets the writer needs (no image can be pulled here). */
@@ -166,9 +169,16 @@ async function profileFollowing(cdp) {
   };
 }
 
-/** The app's output rate as Docker holds it: its container's lines between two instants (ms). */
-async function linesPerSecond(from, to) {
-  const { stdout: ids } = await exec('docker', ['ps', '-q', '--filter', `label=com.docker.compose.project`]);
+/** The ids of this run's containers (its Compose projects start with `prefix`), running or all. */
+async function projectContainers({ running }) {
+  const { stdout: ids } = await exec('docker', [
+    'ps',
+    ...(running ? [] : ['-a']),
+    '-q',
+    '--filter',
+    'label=com.docker.compose.project',
+  ]);
+  const ours = [];
   for (const id of ids.split('\n').filter(Boolean)) {
     const { stdout: project } = await exec('docker', [
       'inspect',
@@ -176,12 +186,18 @@ async function linesPerSecond(from, to) {
       '{{index .Config.Labels "com.docker.compose.project"}}',
       id,
     ]);
-    if (!project.trim().startsWith(prefix)) continue;
-    const window = ['--since', new Date(from).toISOString(), '--until', new Date(to).toISOString()];
-    const { stdout } = await exec('docker', ['logs', ...window, id], { maxBuffer: 256 * 1024 * 1024 });
-    return stdout.split('\n').filter(Boolean).length / ((to - from) / 1000);
+    if (project.trim().startsWith(prefix)) ours.push(id);
   }
-  return 0;
+  return ours;
+}
+
+/** The app's output rate as Docker holds it: its container's lines between two instants (ms). */
+async function linesPerSecond(from, to) {
+  const [id] = await projectContainers({ running: true });
+  if (!id) return 0;
+  const window = ['--since', new Date(from).toISOString(), '--until', new Date(to).toISOString()];
+  const { stdout } = await exec('docker', ['logs', ...window, id], { maxBuffer: 256 * 1024 * 1024 });
+  return stdout.split('\n').filter(Boolean).length / ((to - from) / 1000);
 }
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-bench-logs-'));
@@ -198,16 +214,46 @@ try {
     variables: {},
   });
 
+  // Docker creates the app's network and its container's interface while it deploys, and the
+  // kernel gives them addresses a moment later; Chromium fails the requests in flight at such a
+  // change (net::ERR_NETWORK_CHANGED: the page's script chunks). So the page opens once the app runs
+  // and its interfaces had time to settle, and opens again if a request still failed that way.
+  await waitFor(
+    async () => (await projectContainers({ running: true })).length > 0,
+    'the app running',
+    60_000,
+  );
+  await sleep(NETWORK_SETTLE_MS);
+
   const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  let failedRequests = [];
+  page.on('requestfailed', (request) =>
+    failedRequests.push(`${request.url().replace(server.base, '')}: ${request.failure()?.errorText}`),
+  );
   await page.addInitScript(LONG_TASKS);
   const cdp = await context.newCDPSession(page);
-  await page.goto(`${server.base}/#/app/${created.id}?tab=logs`);
-  await page
-    .getByTestId('log-panel')
-    .getByText(/second \d+ line/)
-    .first()
-    .waitFor({ timeout: 60_000 });
+  for (let attempt = 1; ; attempt += 1) {
+    failedRequests = [];
+    await page.goto(`${server.base}/#/app/${created.id}?tab=logs`);
+    const shown = await page
+      .getByTestId('log-panel')
+      .getByText(/second \d+ line/)
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) break;
+    const networkChanged = failedRequests.some((failure) => failure.endsWith('net::ERR_NETWORK_CHANGED'));
+    if (!networkChanged || attempt === PAGE_ATTEMPTS) {
+      const text = await page.innerText('body').catch(() => '(no page)');
+      throw new Error(
+        `no log line on screen after ${attempt} page load(s); failed requests: ${failedRequests.join(', ') || 'none'}; page: ${text.slice(0, 600)}`,
+      );
+    }
+    console.log(`page load ${attempt} lost requests to a network change (Docker), loading it again`);
+    await sleep(NETWORK_SETTLE_MS);
+  }
   // From here on the tab only follows: the page load's own tasks are not counted.
   await page.evaluate(() => (globalThis.__longTasks.length = 0));
   const profiled = process.env.BENCH_PROFILE ? await profileFollowing(cdp) : null;
@@ -259,16 +305,7 @@ try {
 } finally {
   await stop();
   // What the app left: its containers and network, then the image.
-  const { stdout } = await exec('docker', ['ps', '-aq', '--filter', `label=com.docker.compose.project`]);
-  for (const id of stdout.split('\n').filter(Boolean)) {
-    const { stdout: project } = await exec('docker', [
-      'inspect',
-      '--format',
-      '{{index .Config.Labels "com.docker.compose.project"}}',
-      id,
-    ]);
-    if (project.trim().startsWith(prefix)) await exec('docker', ['rm', '-f', id]);
-  }
+  for (const id of await projectContainers({ running: false })) await exec('docker', ['rm', '-f', id]);
   const { stdout: networks } = await exec('docker', ['network', 'ls', '--format', '{{.Name}}']);
   for (const name of networks.split('\n').filter((n) => n.startsWith(prefix)))
     await exec('docker', ['network', 'rm', name]);

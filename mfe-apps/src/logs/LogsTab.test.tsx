@@ -102,7 +102,7 @@ describe('LogsTab', () => {
     ]);
     const [stdout, stderr] = screen.getAllByRole('listitem');
     expect(stderr).toHaveAttribute('data-channel', 'stderr');
-    expect(stderr?.style.color).not.toBe(stdout?.style.color);
+    expect(getComputedStyle(stderr!).color).not.toBe(getComputedStyle(stdout!).color);
     // Wrapped lines: long messages continue on the next line instead of being cut.
     expect(stdout).toHaveStyle({ whiteSpace: 'pre-wrap', lineHeight: '22px' });
   });

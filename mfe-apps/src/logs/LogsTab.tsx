@@ -12,7 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { memo, useId, useMemo, useState } from 'react';
-import { isAgentFeatureEnabled, isLogSearchActive, type Agent } from 'shared';
+import { isAgentFeatureEnabled, type Agent } from 'shared';
 import { LazyLogViewer } from './LazyLogViewer';
 import { filterLogLines } from './log-buffer';
 import { useAppLogs } from './useAppLogs';
@@ -49,7 +49,6 @@ function AppLogsPanel({ agentId, appId, isOnline }: Omit<LogsTabProps, 'agent'>)
   const { lines, containers, error, hasLoaded, clear } = useAppLogs({ agentId, appId, enabled: isOnline });
   const [follow, setFollow] = useState(true);
   const [search, setSearch] = useState('');
-  const searchActive = isLogSearchActive(search);
   const shown = useMemo(() => filterLogLines(lines, containers, search), [lines, containers, search]);
 
   return (
@@ -81,7 +80,6 @@ function AppLogsPanel({ agentId, appId, isOnline }: Omit<LogsTabProps, 'agent'>)
             containers={containers}
             follow={follow}
             onFollowChange={setFollow}
-            layoutKey={searchActive ? search.trim().toLowerCase() : ''}
             height={VIEWER_HEIGHT}
           />
         ) : (
