@@ -62,7 +62,7 @@ export class GatedCommand implements HeldCommand {
     this.gate.open();
     markStep('released');
     const result = await this.running;
-    if (this.gate.firstConnectionAt !== null) markStep('held-reached-gate', this.gate.firstConnectionAt);
+    if (this.gate.firstHeldAt !== null) markStep('held-waiting', this.gate.firstHeldAt);
     await this.gate.close();
     await this.steps.after(result);
     return result;
