@@ -14,8 +14,8 @@ before(async () => {
 
 after(() => rm(dir, { recursive: true, force: true }));
 
-/** A stand-in compose program that prints `output` for `version` and exits with `code`. */
-async function program(name: string, output: string, code = 0): Promise<string> {
+/** A stand-in compose program that prints `output` for `version` and exits with `code` (shell). */
+async function program(name: string, output: string, code: number | string = 0): Promise<string> {
   const file = path.join(dir, name);
   await writeFile(file, `#!/bin/sh\nprintf '%s\\n' '${output}'\nexit ${code}\n`);
   await chmod(file, 0o755);
@@ -27,15 +27,30 @@ test('the Compose in use and its version are detected from what it prints, v2 st
   assert.deepEqual(v1.version, { major: 1, version: '1.29.2' });
   assert.deepEqual(composeVersionCapability(v1), { name: 'compose_version', value: '1.29.2' });
   assert.deepEqual(configSubcommand(v1), ['config'], 'v1 prints YAML only');
+  assert.deepEqual(v1.env, { SETUPTOOLS_USE_DISTUTILS: 'stdlib' }, 'it answers with it: it starts with it');
 
   // A v2 binary installed as docker-compose is v2: JSON model, v2 env-file dialect.
   const v2 = await detectComposeCli(await program('v2', 'Docker Compose version v2.29.7'));
   assert.deepEqual(v2.version, { major: 2, version: '2.29.7' });
   assert.deepEqual(configSubcommand(v2), ['config', '--format', 'json']);
 
+  assert.equal(v2.env, undefined);
+
   const silent = await detectComposeCli(await program('broken', 'segfault', 1));
   assert.equal(silent.version, undefined);
   assert.equal(composeVersionCapability(silent), null, 'no capability rather than a wrong one');
+});
+
+test("v1 runs with the standard library's distutils only where it starts with it", async () => {
+  // As v1 under Python 3.12, which has no distutils of its own: it fails to start with the variable.
+  const withoutStdlib = await program(
+    'v1-py312',
+    'docker-compose version 1.29.2, build unknown',
+    '$([ -n "$SETUPTOOLS_USE_DISTUTILS" ] && echo 1 || echo 0)',
+  );
+  const cli = await detectComposeCli(withoutStdlib);
+  assert.deepEqual(cli.version, { major: 1, version: '1.29.2' });
+  assert.equal(cli.env, undefined);
 });
 
 test('under v1, features v1 lacks are named, with the file and service, and the remedy', () => {
