@@ -63,12 +63,12 @@ async function untilUpIsHeld(): Promise<void> {
   assert.ok((await gateConnections()) > 0, 'the held up reached its gate');
 }
 
-/** Running processes whose command line names the compose project. */
-async function composeProcesses(project: string): Promise<string[]> {
-  const found: string[] = [];
+/** Running processes whose command line names the compose project: pid → command line. */
+async function composeProcesses(project: string): Promise<Map<number, string>> {
+  const found = new Map<number, string>();
   for (const pid of (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry))) {
     const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (commandLine.split('\0').includes(project)) found.push(commandLine.replace(/\0/g, ' '));
+    if (commandLine.split('\0').includes(project)) found.set(Number(pid), commandLine.replace(/\0/g, ' '));
   }
   return found;
 }
@@ -91,7 +91,7 @@ async function assertNeverReachedDocker(appId: string, since: number): Promise<v
   const project = `${prefix}${appId}`;
   assert.deepEqual(await labelledLeftovers(project), NO_LEFTOVERS);
   assert.deepEqual(await engineEvents(project, since), [], 'the engine saw nothing of the project');
-  assert.deepEqual(await composeProcesses(project), [], 'the held up is gone');
+  assert.deepEqual([...(await composeProcesses(project)).values()], [], 'the held up is gone');
   assert.equal(await gateConnections(), 0);
   assert.deepEqual(await readdir(testGatesDir(bench.dir)).catch(() => []), [], 'no gate socket is left');
   assert.equal(existsSync(path.join(bench.dir, 'apps', appId)), false);
@@ -169,4 +169,52 @@ test('an admitted deploy: nothing of it is in Docker until its up is released, t
   assert.equal((await apps.control('admitted', 'start')).status, AppStatus.Active);
   await apps.delete('admitted');
   assert.deepEqual(await labelledLeftovers(project), NO_LEFTOVERS);
+});
+
+/**
+ * A deploy whose held up can no longer be released (it ended by itself, or its held request waited
+ * past the limit, 20 s, before compose's own 60 s engine timeout) runs `up` afresh at the release:
+ * the app runs, and the step log shows the held one was dropped.
+ */
+async function deployWithHeldUpDropped(appId: string, whileHeld: () => Promise<void>): Promise<void> {
+  const steps: string[] = [];
+  const deploys = new DeployTrackers(
+    () => undefined,
+    (line) => steps.push(line),
+  );
+  let holds = 0;
+  holdAt = {
+    point: 'before-up',
+    then: async () => {
+      if (holds++ > 0) return; // the fresh up
+      await untilUpIsHeld();
+      await whileHeld();
+    },
+  };
+  const result = await deploys.track(`op-${appId}`, appId, () => apps.deploy(deployment(appId)));
+  holdAt = null;
+  assert.equal(result.status, AppStatus.Active);
+  assert.match(steps.join('\n'), /held-dropped/, 'the held up was dropped and up ran afresh');
+  assert.match(result.output ?? '', /\$ docker compose up -d --remove-orphans/);
+  assert.deepEqual([...(await composeProcesses(`${prefix}${appId}`)).values()], [], 'no compose is left');
+  assert.equal(await gateConnections(), 0);
+  assert.deepEqual(await readdir(testGatesDir(bench.dir)), [], 'no gate socket is left');
+  await apps.delete(appId);
+  assert.deepEqual(await labelledLeftovers(`${prefix}${appId}`), NO_LEFTOVERS);
+}
+
+test('a held up that ended by itself before its release: up runs afresh and the deploy succeeds', async (t) => {
+  if (!gated) return t.diagnostic('Compose v2 holds no up');
+  await deployWithHeldUpDropped('ended', async () => {
+    const held = await composeProcesses(`${prefix}ended`);
+    assert.equal(held.size, 1, 'only the held up runs');
+    for (const pid of held.keys()) process.kill(pid, 'SIGKILL');
+    while ((await composeProcesses(`${prefix}ended`)).size > 0) await sleep(50);
+    await sleep(200); // its end reaches the agent
+  });
+});
+
+test('a held up waiting past its limit: up runs afresh and the deploy succeeds', async (t) => {
+  if (!gated) return t.diagnostic('Compose v2 holds no up');
+  await deployWithHeldUpDropped('expired', () => sleep(21_500));
 });
