@@ -335,10 +335,12 @@ async function scriptsAndHints(
     },
   );
   const scripts = new Set<string>();
+  const styles = new Set<string>();
   target.on('request', (request: Request) => {
     const { pathname } = new URL(request.url());
     if (request.resourceType() === 'script' && /^\/[\w.-]+\.js$/.test(pathname))
       scripts.add(pathname.slice(1));
+    if (request.resourceType() === 'stylesheet') styles.add(pathname.slice(1));
   });
   await target.goto(path);
   await ready(target);
@@ -347,20 +349,29 @@ async function scriptsAndHints(
   return {
     scripts: [...scripts].sort(),
     hinted: [...hints.matchAll(/<\/([^>]+)>; rel=preload; as=script/g)].map((match) => match[1]).sort(),
+    styles: [...styles].sort(),
+    hintedStyles: [...hints.matchAll(/<\/([^>]+)>; rel=preload; as=style/g)].map((match) => match[1]).sort(),
   };
 }
 
-test('the page preloads exactly the scripts of its first screen, signed in or not', async ({ browser }) => {
+test('the page preloads exactly the scripts and styles of its first screen, signed in or not', async ({
+  browser,
+}) => {
   const signedIn = await scriptsAndHints(browser, await page.context().storageState(), '/#/', (target) =>
     expect(target.getByTestId('server-card')).toBeVisible(),
   );
   expect(signedIn.scripts.length).toBeGreaterThan(5);
   expect(signedIn.hinted).toEqual(signedIn.scripts);
+  // The shell's global stylesheet (theme variables, reset) comes with the page, not after the scripts.
+  expect(signedIn.styles).toHaveLength(1);
+  expect(signedIn.hintedStyles).toEqual(signedIn.styles);
 
   const visitor = await scriptsAndHints(browser, undefined, '/#/login', (target) =>
     expect(target.getByRole('button', { name: 'Sign in with Google' })).toBeVisible(),
   );
   expect(visitor.hinted).toEqual(visitor.scripts);
+  expect(visitor.hintedStyles).toEqual([]);
+  expect(visitor.styles).toEqual([]); // the login page is not restyled by the shell's reset
   // The signed-in shell (Chakra and the rest) is not pushed to visitors of the login page.
   expect(visitor.hinted.length).toBeLessThan(signedIn.hinted.length);
 });

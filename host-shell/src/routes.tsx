@@ -6,7 +6,10 @@ import { preloadablePage } from './pages/preloadable-page';
 // Everything behind the sign-in is lazy: the login route stays light (no Chakra, no framer-motion).
 // The entry preloads the pages of the first screen (see ./shell/prefetch).
 export const loginPage = preloadablePage(() => import('./pages/LoginPage'));
-export const protectedLayout = preloadablePage(() => import('./pages/ProtectedLayout'));
+// The shell's code and its global stylesheet: it renders with both in.
+export const protectedLayout = preloadablePage(() =>
+  import('./pages/ProtectedLayout').then((page) => page.globalStylesheetLoaded.then(() => page)),
+);
 export const dashboardPage = preloadablePage(() => import('./pages/DashboardPage'));
 
 /** A catalog page, whose items (the current server's catalog) load beside the remote's code. */

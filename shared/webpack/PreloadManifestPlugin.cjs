@@ -1,4 +1,4 @@
-// Writes preload.json: per route of the host, every script its first paint needs: the entry
+// Writes preload.json: per route of the host, every script (and stylesheet) its first paint needs: the entry
 // (main.js) first, then the lazy route chunks and the shared libraries they consume, found in the
 // chunk graph. The server sends these as `Link: rel=preload` headers with the page, so the browser
 // fetches them beside main.js instead of after the Module Federation runtime has started. The
@@ -73,7 +73,12 @@ class PreloadManifestPlugin {
     }
     const scripts = (list) =>
       list.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
-    return [...scripts(entries), ...scripts([...chunks]).sort()];
+    // Stylesheets the route's modules import (emitted as assets of their chunks) come last: they
+    // are needed at the first render, after the scripts.
+    const styles = [...chunks].flatMap((chunk) =>
+      [...chunk.auxiliaryFiles].filter((file) => file.endsWith('.css')),
+    );
+    return [...scripts(entries), ...scripts([...chunks]).sort(), ...styles.sort()];
   }
 }
 

@@ -186,6 +186,8 @@ function createFederatedConfig(options, env = {}, argv = {}) {
           },
         },
         { test: /\.(png|svg|jpg|jpeg|gif|webp)$/i, type: 'asset/resource' },
+        // A stylesheet is its own hashed file; the import gives its URL (the host's global styles).
+        { test: /\.css$/i, type: 'asset/resource' },
       ],
     },
     optimization: {

@@ -32,10 +32,18 @@ before(async () => {
     path.join(hostDist, 'preload.json'),
     JSON.stringify({
       login: ['113.41273d0bd8.js', '793.148382a688.js'],
-      signedIn: ['113.41273d0bd8.js', '347.f86202f01d.js', '../../etc/passwd', 'x.js>; rel=prefetch'],
+      signedIn: [
+        '113.41273d0bd8.js',
+        '347.f86202f01d.js',
+        'assets/chakra-global.db78e999ce.css',
+        '../../etc/passwd',
+        'x.js>; rel=prefetch',
+        'assets/../x.css',
+      ],
     }),
   );
   write(path.join(hostDist, '113.41273d0bd8.js'), '/* chunk */');
+  write(path.join(hostDist, 'assets', 'chakra-global.db78e999ce.css'), 'body{margin:0}');
   // The build's precompressed siblings (shared/webpack/PrecompressPlugin.cjs).
   fs.writeFileSync(path.join(hostDist, 'main.js.gz'), gzipSync('import("./bootstrap")'));
   fs.writeFileSync(path.join(hostDist, '113.41273d0bd8.js.gz'), gzipSync('/* chunk */'));
@@ -59,7 +67,7 @@ after(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-test('the page arrives with preload links for the scripts of the route it will show', async () => {
+test('the page arrives with preload links for the scripts and styles of the route it will show', async () => {
   const visitor = await app.inject({ url: '/' });
   assert.equal(
     visitor.headers.link,
@@ -69,10 +77,11 @@ test('the page arrives with preload links for the scripts of the route it will s
     url: '/',
     headers: { cookie: 'theme=dark; access_token=abc.def.ghi' },
   });
-  // Only plain script names from the build's list make it into the header.
+  // Only plain script names and stylesheets among the assets from the build's list make it into the header.
   assert.equal(
     signedIn.headers.link,
-    '</113.41273d0bd8.js>; rel=preload; as=script, </347.f86202f01d.js>; rel=preload; as=script',
+    '</113.41273d0bd8.js>; rel=preload; as=script, </347.f86202f01d.js>; rel=preload; as=script, ' +
+      '</assets/chakra-global.db78e999ce.css>; rel=preload; as=style',
   );
   assert.equal((await app.inject({ url: '/main.js' })).headers.link, undefined);
 });
@@ -84,6 +93,10 @@ test('the host index and its entry are never cached; hashed chunks are immutable
   assert.equal(index.headers['cache-control'], NO_STORE);
   assert.notEqual((await app.inject({ url: '/main.js' })).headers['cache-control'], IMMUTABLE);
   assert.equal((await app.inject({ url: '/113.41273d0bd8.js' })).headers['cache-control'], IMMUTABLE);
+  const stylesheet = await app.inject({ url: '/assets/chakra-global.db78e999ce.css' });
+  assert.equal(stylesheet.statusCode, 200);
+  assert.match(String(stylesheet.headers['content-type']), /^text\/css/);
+  assert.equal(stylesheet.headers['cache-control'], IMMUTABLE);
 });
 
 test('released remotes are served from their versioned folder with CORS', async () => {
