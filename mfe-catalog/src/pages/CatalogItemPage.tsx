@@ -162,7 +162,7 @@ export default function CatalogItemPage() {
       <Flex gap={6} direction={{ base: 'column', lg: 'row' }} align="flex-start">
         <Stack spacing={5} flex="1" minW={0}>
           <Flex gap={4} align="center">
-            <CatalogImage src={item.image} alt={`${item.name} logo`} boxSize="72px" rounded="lg" />
+            <CatalogImage src={item.image} alt={`${item.name} logo`} size={72} rounded="lg" />
             <Box minW={0}>
               <Flex align="center" gap={2}>
                 <Heading size="lg">{item.name}</Heading>

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { catalogQueryOptions, useCurrentAgent } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
-import { CatalogCard } from '../browse/CatalogCard';
+import { CatalogCard, CatalogCardStyles } from '../browse/CatalogCard';
 import { MoreOnScroll } from '../browse/MoreOnScroll';
 import { TagFilters } from '../browse/TagFilters';
 import { CatalogLoadError, CatalogLoading, NoAgentSelected } from '../components/CatalogStates';
@@ -109,6 +109,7 @@ export default function CatalogPage() {
             </Box>
           ) : (
             <>
+              <CatalogCardStyles />
               <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} spacing={4}>
                 {visible.slice(0, shown.count).map((item) => (
                   <CatalogCard
