@@ -1,4 +1,5 @@
 import { Badge } from '@chakra-ui/react';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CatalogItem } from 'shared';
 import { CatalogImage } from '../components/CatalogImage';
@@ -102,8 +103,11 @@ interface CatalogCardProps {
   onToggleTag: (tag: string) => void;
 }
 
-/** One catalog item; the whole card opens its page, while its tags and button act in place. */
-export function CatalogCard({ item, selectedTags, onToggleTag }: CatalogCardProps) {
+/**
+ * One catalog item; the whole card opens its page, while its tags and button act in place.
+ * Memoised: a search keystroke re-renders only the cards it brings, not those still shown.
+ */
+export const CatalogCard = memo(function CatalogCard({ item, selectedTags, onToggleTag }: CatalogCardProps) {
   return (
     <article className="dh-catalog-card" data-testid="catalog-card">
       <div className="dh-catalog-card-header">
@@ -141,4 +145,4 @@ export function CatalogCard({ item, selectedTags, onToggleTag }: CatalogCardProp
       </div>
     </article>
   );
-}
+});

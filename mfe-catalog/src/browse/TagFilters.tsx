@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, Wrap, WrapItem } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useIsMobile } from 'shared';
 
 interface TagFiltersProps {
@@ -10,9 +10,10 @@ interface TagFiltersProps {
 
 /**
  * One checkbox per catalog tag. On a phone-sized screen they fold behind a Filters toggle (which
- * counts the chosen ones), so the apps, not 19 checkboxes, fill the first screen.
+ * counts the chosen ones), so the apps, not 19 checkboxes, fill the first screen. Memoised: a
+ * search keystroke changes none of its props.
  */
-export function TagFilters({ tags, selected, onToggle }: TagFiltersProps) {
+export const TagFilters = memo(function TagFilters({ tags, selected, onToggle }: TagFiltersProps) {
   const isMobile = useIsMobile();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -44,4 +45,4 @@ export function TagFilters({ tags, selected, onToggle }: TagFiltersProps) {
       )}
     </Box>
   );
-}
+});

@@ -58,13 +58,17 @@ export default function CatalogPage() {
     if (hashTag) setSelectedTags(new Set([hashTag]));
   }
 
-  const toggleTag = (tag: string) =>
-    setSelectedTags((current) => {
-      const next = new Set(current);
-      if (next.has(tag)) next.delete(tag);
-      else next.add(tag);
-      return next;
-    });
+  // Keeps its identity, so the memoised cards and tag filters skip a search keystroke.
+  const toggleTag = useCallback(
+    (tag: string) =>
+      setSelectedTags((current) => {
+        const next = new Set(current);
+        if (next.has(tag)) next.delete(tag);
+        else next.add(tag);
+        return next;
+      }),
+    [],
+  );
   const visible = useMemo(() => filterCatalog(items, search, selectedTags), [items, search, selectedTags]);
   // A new search or filter starts again from the first page (state adjusted during render).
   const [shown, setShown] = useState({ of: visible, count: FIRST_PAGE });
