@@ -74,3 +74,36 @@ it('shows the differences without actions to members who cannot manage the serve
   expect(screen.getByTestId('found-app')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Adopt' })).not.toBeInTheDocument();
 });
+
+it('shows ten differences and the rest on demand, when a server lost many apps', () => {
+  const many: AppListItem[] = Array.from({ length: 25 }, (_, index) => ({
+    id: `lost-${index}`,
+    name: `app-${index}`,
+    icon: 'Globe',
+    color: '#112233',
+    extension: null,
+    status: 0,
+  }));
+  render(
+    <ChakraProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <InventoryPanel
+          agentId="a1"
+          inventory={{
+            found: [{ app_id: 'stray', project: 'stray-0b6f7a3e' }],
+            missing: many.map((app) => app.id),
+          }}
+          apps={many}
+          canManage
+        />
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+  expect(screen.getAllByTestId('found-app')).toHaveLength(1);
+  expect(screen.getAllByTestId('missing-app')).toHaveLength(9);
+  fireEvent.click(screen.getByRole('button', { name: 'Show all 26' }));
+  expect(screen.getAllByTestId('missing-app')).toHaveLength(25);
+  expect(screen.getByTestId('inventory-panel')).toHaveTextContent('app-24');
+  fireEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+  expect(screen.getAllByTestId('missing-app')).toHaveLength(9);
+});

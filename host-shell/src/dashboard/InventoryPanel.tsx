@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AppInventory, AppListItem } from 'shared';
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 import { useFoundAppMutation } from './useFoundAppMutation';
@@ -16,6 +16,12 @@ interface InventoryPanelProps {
 type Pending = { appId: string; label: string; action: 'remove' | 'delete' } | null;
 
 /**
+ * Rows shown before 'Show all': a server that lost (or holds) hundreds of apps Dockhand does not
+ * know still leaves the dashboard readable, and its first render does not grow with them.
+ */
+const ROWS_SHOWN = 10;
+
+/**
  * Differences between Dockhand's records and what the server really holds (issue 15): apps found
  * on the server (Adopt, Remove) and apps whose server lost them (Redeploy, Delete). Removing asks
  * first: nothing leaves a user's server without the operator saying so.
@@ -24,8 +30,16 @@ export function InventoryPanel({ agentId, inventory, apps, canManage }: Inventor
   const found = useFoundAppMutation(agentId);
   const missing = useMissingAppMutation(agentId);
   const [confirming, setConfirming] = useState<Pending>(null);
-  const missingApps = apps.filter((app) => inventory.missing.includes(app.id));
-  if (inventory.found.length === 0 && missingApps.length === 0) return null;
+  const [showAll, setShowAll] = useState(false);
+  const missingApps = useMemo(() => {
+    const missingIds = new Set(inventory.missing);
+    return apps.filter((app) => missingIds.has(app.id));
+  }, [apps, inventory.missing]);
+  const total = inventory.found.length + missingApps.length;
+  if (total === 0) return null;
+  // Found apps first, then missing ones, up to ROWS_SHOWN in all until the user asks for every row.
+  const foundShown = showAll ? inventory.found : inventory.found.slice(0, ROWS_SHOWN);
+  const missingShown = showAll ? missingApps : missingApps.slice(0, ROWS_SHOWN - foundShown.length);
   const busy = found.isPending || missing.isPending;
   const confirm = () => {
     if (!confirming) return;
@@ -35,7 +49,7 @@ export function InventoryPanel({ agentId, inventory, apps, canManage }: Inventor
   };
   return (
     <Stack spacing={2} mt={4} data-testid="inventory-panel">
-      {inventory.found.map((entry) => (
+      {foundShown.map((entry) => (
         <Row
           key={entry.app_id}
           testId="found-app"
@@ -51,7 +65,7 @@ export function InventoryPanel({ agentId, inventory, apps, canManage }: Inventor
           }
         />
       ))}
-      {missingApps.map((app) => (
+      {missingShown.map((app) => (
         <Row
           key={app.id}
           testId="missing-app"
@@ -67,6 +81,11 @@ export function InventoryPanel({ agentId, inventory, apps, canManage }: Inventor
           }
         />
       ))}
+      {total > ROWS_SHOWN && (
+        <Button size="xs" variant="link" alignSelf="flex-start" onClick={() => setShowAll((all) => !all)}>
+          {showAll ? 'Show fewer' : `Show all ${total}`}
+        </Button>
+      )}
       <ConfirmDialog
         isOpen={confirming !== null}
         title={confirming?.action === 'remove' ? 'Remove App From Server' : 'Delete App'}
