@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.js';
 import { authErrors } from './errors.js';
 import {
   deleteSessionsEndedBefore,
-  findLiveSession,
+  findLiveSessionUser,
   findRefreshToken,
   insertRefreshToken,
   insertSession,
@@ -18,7 +18,6 @@ import {
   revokeSession,
   type SessionUser,
 } from './session-store.js';
-import type { SessionCache } from './session-cache.js';
 import type { AccessTokens } from './tokens.js';
 
 export interface IssuedSession {
@@ -33,7 +32,6 @@ export interface SessionDeps {
   db: Kysely<Database>;
   tokens: AccessTokens;
   config: Config;
-  sessions: SessionCache;
 }
 
 function hashToken(token: string): string {
@@ -44,32 +42,14 @@ function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/**
- * The user an access token speaks for, while its session is live (logout takes effect at once, on
- * every replica: see session-cache.ts).
- */
+/** The user an access token speaks for, while its session is live (logout takes effect at once). */
 export async function authenticate(
-  deps: Pick<SessionDeps, 'db' | 'tokens' | 'sessions'>,
+  deps: Pick<SessionDeps, 'db' | 'tokens'>,
   accessToken: string,
 ): Promise<SessionUser | null> {
   const claims = await deps.tokens.verify(accessToken);
   if (!claims) return null;
-  const now = Date.now();
-  const cached = deps.sessions.find(claims.sessionId, now);
-  if (cached) return cached.id === claims.userId ? cached : null;
-  const ticket = deps.sessions.ticket();
-  const live = await findLiveSession(deps.db, claims.sessionId, claims.userId, now);
-  if (!live) return null;
-  deps.sessions.remember(live, ticket, now);
-  return live.user;
-}
-
-/** Ends a session everywhere (see session-cache.ts). */
-async function endSession(deps: Pick<SessionDeps, 'db' | 'sessions'>, sessionId: string, now: number) {
-  await deps.sessions.change(deps.db, async (trx, announce) => {
-    await revokeSession(trx, sessionId, now);
-    await announce({ sessionId });
-  });
+  return findLiveSessionUser(deps.db, claims.sessionId, claims.userId, Date.now());
 }
 
 export async function openSession(deps: SessionDeps, userId: string): Promise<IssuedSession> {
@@ -96,7 +76,7 @@ export async function rotateSession(deps: SessionDeps, presentedToken: string): 
   const record = await findRefreshToken(deps.db, tokenHash);
   if (!record || record.revokedAt !== null || record.expiresAt <= now) throw authErrors.sessionExpired();
   if (record.usedAt !== null) {
-    await endSession(deps, record.sessionId, now);
+    await revokeSession(deps.db, record.sessionId, now);
     throw authErrors.sessionExpired();
   }
   const nextToken = newRefreshToken();
@@ -107,7 +87,7 @@ export async function rotateSession(deps: SessionDeps, presentedToken: string): 
     return true;
   });
   if (!rotated) {
-    await endSession(deps, record.sessionId, now);
+    await revokeSession(deps.db, record.sessionId, now);
     throw authErrors.sessionExpired();
   }
   const access = await deps.tokens.issue(record.userId, record.sessionId);
@@ -127,11 +107,11 @@ export async function closeSession(
   const now = Date.now();
   if (credentials.refreshToken) {
     const record = await findRefreshToken(deps.db, hashToken(credentials.refreshToken));
-    if (record) await endSession(deps, record.sessionId, now);
+    if (record) await revokeSession(deps.db, record.sessionId, now);
   }
   if (credentials.accessToken) {
     const claims = await deps.tokens.verify(credentials.accessToken);
-    if (claims) await endSession(deps, claims.sessionId, now);
+    if (claims) await revokeSession(deps.db, claims.sessionId, now);
   }
 }
 

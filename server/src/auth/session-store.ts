@@ -14,14 +14,8 @@ export interface SessionUser {
   sessionId: string;
 }
 
-/** A live session: its user, and when it ends (milliseconds since the epoch). */
-export interface LiveSession {
-  user: SessionUser;
-  expiresAt: number;
-}
-
 /**
- * Runs on an authenticated request whose session is not cached (auth/session-cache.ts): compiled once (see reusable-query.ts). No `limit`: the
+ * Runs on every authenticated request: compiled once (see reusable-query.ts). No `limit`: the
  * session id is the primary key, and SQLite answers `LIMIT ?` several times slower.
  */
 const liveSessionUser = reusableQuery(
@@ -30,30 +24,21 @@ const liveSessionUser = reusableQuery(
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'users.id',
-        'users.name',
-        'users.email',
-        'users.image',
-        'sessions.id as sessionId',
-        'sessions.expires_at as expiresAt',
-      ])
+      .select(['users.id', 'users.name', 'users.email', 'users.image', 'sessions.id as sessionId'])
       .where('sessions.id', '=', args.sessionId)
       .where('sessions.user_id', '=', args.userId)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', args.now),
 );
 
-export async function findLiveSession(
+export async function findLiveSessionUser(
   db: Db,
   sessionId: string,
   userId: string,
   now: number,
-): Promise<LiveSession | null> {
+): Promise<SessionUser | null> {
   const [row] = await liveSessionUser.run(db, { sessionId, userId, now });
-  if (!row) return null;
-  const { expiresAt, ...user } = row;
-  return { user, expiresAt };
+  return row ?? null;
 }
 
 export async function insertSession(

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { SessionCache } from './session-cache.js';
 import { authErrors } from './errors.js';
 import { findUserByIdentity, insertUser, updateUserProfile } from './user-store.js';
 
@@ -21,10 +20,7 @@ export interface Identity {
 
 const MAX_FIELD = 255;
 
-export async function upsertUserFromIdentity(
-  deps: { db: Kysely<Database>; sessions: SessionCache },
-  identity: Identity,
-): Promise<string> {
+export async function upsertUserFromIdentity(db: Kysely<Database>, identity: Identity): Promise<string> {
   const email = identity.email?.trim().toLowerCase();
   if (!email || email.length > MAX_FIELD) {
     throw authErrors.emailMissing();
@@ -33,14 +29,12 @@ export async function upsertUserFromIdentity(
   const image = identity.image && identity.image.length <= 2048 ? identity.image : null;
   const now = Date.now();
   const emailVerified = identity.emailVerified ? 1 : 0;
-  // The user's other sessions carry the profile: they are told of the new one.
-  return deps.sessions.change(deps.db, async (trx, announce) => {
+  return db.transaction().execute(async (trx) => {
     const existing = await findUserByIdentity(trx, identity.issuer, identity.subject);
     let userId: string;
     if (existing) {
       userId = existing.id;
       await updateUserProfile(trx, userId, { email, emailVerified, name, image, now });
-      await announce({ userId });
     } else {
       userId = randomUUID();
       await insertUser(trx, {

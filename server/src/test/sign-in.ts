@@ -22,7 +22,7 @@ export async function signIn(
   options: { emailVerified?: boolean } = {},
 ): Promise<TestUser> {
   const context = app.dockhand;
-  const id = await upsertUserFromIdentity(context, {
+  const id = await upsertUserFromIdentity(context.db, {
     issuer: context.config.auth.issuer,
     subject: `test-${email}`,
     email,
