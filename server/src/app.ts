@@ -21,6 +21,7 @@ import { registerDevIdentityProvider } from './auth/dev-idp.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { loadOrCreateSecret } from './auth/secrets.js';
 import { createAccessTokens } from './auth/tokens.js';
+import { SessionCache } from './auth/session-cache.js';
 import { registerBillingRoutes } from './billing/routes.js';
 import { registerCatalogAssets } from './catalog/assets.js';
 import { registerCatalogRoutes } from './catalog/routes.js';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     database,
     tokens: await createAccessTokens(config, database.db),
+    sessions: new SessionCache(database.db, config.databaseUrl),
     presence: noAgentsOnline,
   };
   const app = Fastify({
@@ -82,7 +84,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { coerceTypes: false, keywords: [...refusalKeywords] } },
   });
   app.decorate('dockhand', context);
-  app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    await context.sessions.close();
+    await database.close();
+  });
 
   // The edge.
   registerErrorHandler(app);

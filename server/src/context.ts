@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/connect.js';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import type { AccessTokens } from './auth/tokens.js';
+import type { SessionCache } from './auth/session-cache.js';
 
 export interface AppContext {
   readonly config: Config;
@@ -16,5 +17,7 @@ export interface AppContext {
   readonly database: DatabaseHandle;
   /** Signs and verifies session access tokens (used by the access plugin, http/access.ts). */
   readonly tokens: AccessTokens;
+  /** Live sessions this process remembers; whatever ends one goes through it (auth/session-cache.ts). */
+  readonly sessions: SessionCache;
   presence: AgentPresence;
 }

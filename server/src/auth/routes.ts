@@ -77,7 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       if (!pending) return reply.redirect(signInFailedPath(SignInFailure.Expired), 302);
       try {
         const identity = await relyingParty.finish(new URL(request.url, config.publicUrl), pending);
-        const userId = await upsertUserFromIdentity(context.db, identity);
+        const userId = await upsertUserFromIdentity(context, identity);
         setSessionCookies(reply, config, await openSession(context, userId));
         return reply.redirect(safeRedirectPath(pending.redirect, config.publicUrl), 302);
       } catch (error) {

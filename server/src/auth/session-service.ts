@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.js';
 import { authErrors } from './errors.js';
 import {
   deleteSessionsEndedBefore,
-  findLiveSessionUser,
+  findLiveSession,
   findRefreshToken,
   insertRefreshToken,
   insertSession,
@@ -18,6 +18,7 @@ import {
   revokeSession,
   type SessionUser,
 } from './session-store.js';
+import type { SessionCache } from './session-cache.js';
 import type { AccessTokens } from './tokens.js';
 
 export interface IssuedSession {
@@ -32,6 +33,7 @@ export interface SessionDeps {
   db: Kysely<Database>;
   tokens: AccessTokens;
   config: Config;
+  sessions: SessionCache;
 }
 
 function hashToken(token: string): string {
@@ -42,14 +44,35 @@ function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** The user an access token speaks for, while its session is live (logout takes effect at once). */
+/**
+ * The user an access token speaks for, while its session is live (logout takes effect on every
+ * replica when it answers: see session-cache.ts).
+ */
 export async function authenticate(
-  deps: Pick<SessionDeps, 'db' | 'tokens'>,
+  deps: Pick<SessionDeps, 'db' | 'tokens' | 'sessions'>,
   accessToken: string,
 ): Promise<SessionUser | null> {
   const claims = await deps.tokens.verify(accessToken);
   if (!claims) return null;
-  return findLiveSessionUser(deps.db, claims.sessionId, claims.userId, Date.now());
+  const now = Date.now();
+  const cached = deps.sessions.find(claims.sessionId, now);
+  if (cached) return cached.id === claims.userId ? cached : null;
+  const ticket = deps.sessions.ticket();
+  const live = await findLiveSession(deps.db, claims.sessionId, claims.userId, now);
+  if (!live) return null;
+  deps.sessions.remember(live, ticket);
+  return live.user;
+}
+
+/** Revokes sessions; when this returns no replica serves them (see session-cache.ts). */
+async function endSessions(deps: Pick<SessionDeps, 'db' | 'sessions'>, sessionIds: string[], now: number) {
+  if (sessionIds.length === 0) return;
+  await deps.sessions.change(deps.db, async (trx, announce) => {
+    for (const sessionId of new Set(sessionIds)) {
+      await revokeSession(trx, sessionId, now);
+      await announce({ endedSession: sessionId });
+    }
+  });
 }
 
 export async function openSession(deps: SessionDeps, userId: string): Promise<IssuedSession> {
@@ -76,7 +99,7 @@ export async function rotateSession(deps: SessionDeps, presentedToken: string): 
   const record = await findRefreshToken(deps.db, tokenHash);
   if (!record || record.revokedAt !== null || record.expiresAt <= now) throw authErrors.sessionExpired();
   if (record.usedAt !== null) {
-    await revokeSession(deps.db, record.sessionId, now);
+    await endSessions(deps, [record.sessionId], now);
     throw authErrors.sessionExpired();
   }
   const nextToken = newRefreshToken();
@@ -87,7 +110,7 @@ export async function rotateSession(deps: SessionDeps, presentedToken: string): 
     return true;
   });
   if (!rotated) {
-    await revokeSession(deps.db, record.sessionId, now);
+    await endSessions(deps, [record.sessionId], now);
     throw authErrors.sessionExpired();
   }
   const access = await deps.tokens.issue(record.userId, record.sessionId);
@@ -104,15 +127,16 @@ export async function closeSession(
   deps: SessionDeps,
   credentials: { refreshToken?: string; accessToken?: string },
 ): Promise<void> {
-  const now = Date.now();
+  const sessionIds: string[] = [];
   if (credentials.refreshToken) {
     const record = await findRefreshToken(deps.db, hashToken(credentials.refreshToken));
-    if (record) await revokeSession(deps.db, record.sessionId, now);
+    if (record) sessionIds.push(record.sessionId);
   }
   if (credentials.accessToken) {
     const claims = await deps.tokens.verify(credentials.accessToken);
-    if (claims) await revokeSession(deps.db, claims.sessionId, now);
+    if (claims) sessionIds.push(claims.sessionId);
   }
+  await endSessions(deps, sessionIds, Date.now());
 }
 
 const PRUNE_GRACE_MS = 24 * 3600 * 1000;

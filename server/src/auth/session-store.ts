@@ -14,9 +14,16 @@ export interface SessionUser {
   sessionId: string;
 }
 
+/** A live session: its user, and when it ends (milliseconds since the epoch). */
+export interface LiveSession {
+  user: SessionUser;
+  expiresAt: number;
+}
+
 /**
- * Runs on every authenticated request: compiled once (see reusable-query.ts). No `limit`: the
- * session id is the primary key, and SQLite answers `LIMIT ?` several times slower.
+ * Runs on an authenticated request whose session is not cached (auth/session-cache.ts): compiled
+ * once (see reusable-query.ts). No `limit`: the session id is the primary key, and SQLite answers
+ * `LIMIT ?` several times slower.
  */
 const liveSessionUser = reusableQuery(
   ['sessionId', 'userId', 'now'],
@@ -24,21 +31,30 @@ const liveSessionUser = reusableQuery(
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.name', 'users.email', 'users.image', 'sessions.id as sessionId'])
+      .select([
+        'users.id',
+        'users.name',
+        'users.email',
+        'users.image',
+        'sessions.id as sessionId',
+        'sessions.expires_at as expiresAt',
+      ])
       .where('sessions.id', '=', args.sessionId)
       .where('sessions.user_id', '=', args.userId)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', args.now),
 );
 
-export async function findLiveSessionUser(
+export async function findLiveSession(
   db: Db,
   sessionId: string,
   userId: string,
   now: number,
-): Promise<SessionUser | null> {
+): Promise<LiveSession | null> {
   const [row] = await liveSessionUser.run(db, { sessionId, userId, now });
-  return row ?? null;
+  if (!row) return null;
+  const { expiresAt, ...user } = row;
+  return { user, expiresAt };
 }
 
 export async function insertSession(
@@ -113,7 +129,11 @@ export async function revokeSession(db: Db, sessionId: string, now: number): Pro
     .execute();
 }
 
-/** Deletes sessions (and, by cascade, their refresh tokens) that ended before `before`. */
+/**
+ * Deletes sessions (and, by cascade, their refresh tokens) that ended before `before`. Nothing to
+ * announce to the session cache: an expired session is refused by the clock, and a revoked one was
+ * announced when it was revoked.
+ */
 export async function deleteSessionsEndedBefore(db: Db, before: number): Promise<number> {
   const result = await db
     .deleteFrom('sessions')

@@ -36,7 +36,7 @@ export async function createAccessTokens(config: Config, db: Kysely<Database>): 
   );
   const issuer = config.publicUrl;
   // Signature checks of recently seen tokens are remembered until the token expires; whether
-  // the session is still live is checked on every request anyway (guard.ts).
+  // the session is still live is checked on every request anyway (session-cache.ts).
   const verified = new Map<string, AccessTokenClaims>();
   const ttl = config.auth.accessTokenTtlSeconds;
   return {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { SessionCache } from './session-cache.js';
 import { authErrors } from './errors.js';
 import { findUserByIdentity, insertUser, updateUserProfile } from './user-store.js';
 
@@ -20,7 +21,10 @@ export interface Identity {
 
 const MAX_FIELD = 255;
 
-export async function upsertUserFromIdentity(db: Kysely<Database>, identity: Identity): Promise<string> {
+export async function upsertUserFromIdentity(
+  deps: { db: Kysely<Database>; sessions: SessionCache },
+  identity: Identity,
+): Promise<string> {
   const email = identity.email?.trim().toLowerCase();
   if (!email || email.length > MAX_FIELD) {
     throw authErrors.emailMissing();
@@ -29,12 +33,14 @@ export async function upsertUserFromIdentity(db: Kysely<Database>, identity: Ide
   const image = identity.image && identity.image.length <= 2048 ? identity.image : null;
   const now = Date.now();
   const emailVerified = identity.emailVerified ? 1 : 0;
-  return db.transaction().execute(async (trx) => {
+  // The user's signed-in sessions carry the profile: they are told of the new one.
+  return deps.sessions.change(deps.db, async (trx, announce) => {
     const existing = await findUserByIdentity(trx, identity.issuer, identity.subject);
     let userId: string;
     if (existing) {
       userId = existing.id;
       await updateUserProfile(trx, userId, { email, emailVerified, name, image, now });
+      await announce({ changedUser: userId });
     } else {
       userId = randomUUID();
       await insertUser(trx, {

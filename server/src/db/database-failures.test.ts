@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { startRelay } from '../test/pg-relay.js';
 import { signIn } from '../test/sign-in.js';
 import { createTestDatabase } from '../test/test-app.js';
 
@@ -66,29 +66,6 @@ if (!process.env.TEST_DATABASE_URL) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
-}
-
-/** A TCP relay to PostgreSQL that the test can cut, as an outage looks from the server. */
-async function startRelay(target: { host: string; port: number }, port = 0) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => socket.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 if (process.env.TEST_DATABASE_URL) {

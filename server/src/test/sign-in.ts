@@ -11,6 +11,7 @@ export interface TestUser {
   email: string;
   accessToken: string;
   refreshToken: string;
+  sessionId: string;
   /** Bearer header for API calls. */
   headers: { authorization: string };
 }
@@ -22,7 +23,7 @@ export async function signIn(
   options: { emailVerified?: boolean } = {},
 ): Promise<TestUser> {
   const context = app.dockhand;
-  const id = await upsertUserFromIdentity(context.db, {
+  const id = await upsertUserFromIdentity(context, {
     issuer: context.config.auth.issuer,
     subject: `test-${email}`,
     email,
@@ -36,6 +37,7 @@ export async function signIn(
     email,
     accessToken: session.accessToken,
     refreshToken: session.refreshToken,
+    sessionId: session.sessionId,
     headers: { authorization: `Bearer ${session.accessToken}` },
   };
 }

@@ -1,0 +1,155 @@
+/**
+ * Live sessions remembered in this process, so a signed-in call does not read the session table
+ * each time (on PostgreSQL it was one of the two round trips of a status poll).
+ *
+ * The promise: once a call that ends a session (sign-out, a replayed refresh token) has answered,
+ * no replica serves that session to a call that starts afterwards. Everything that ends a session
+ * or changes what it carries runs through `change`.
+ * - SQLite serves one process: it forgets the session directly.
+ * - PostgreSQL: the change is a NOTIFY in the same transaction as its write. Each replica listens
+ *   on a connection of its own and forgets what it hears (db/listener.ts). A replica answers from
+ *   memory only while its listener is fresh: a heartbeat it sent at most FRESHNESS_WINDOW_MS ago
+ *   came back, so everything committed before that heartbeat was sent has been heard. A call that
+ *   ends a session answers only FRESHNESS_WINDOW_MS (plus a margin) after its commit. A replica
+ *   serving from memory after that answer heard a heartbeat sent after the commit, so it heard the
+ *   revocation too; a replica that is not fresh reads the table.
+ *   Both sides measure durations, each on its own monotonic clock (performance.now()), never
+ *   compare times across hosts: how far apart the hosts' clocks are does not matter.
+ *   A new profile at sign-in is announced the same way but not waited for (a stale name for at
+ *   most the window is harmless).
+ * Expiry is checked against the clock on every call; an entry is read again after a minute, so a
+ * session revoked by hand in the table is refused within a minute. Roles are not cached.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Kysely, Transaction } from 'kysely';
+import { listen, notify, type Listener } from '../db/listener.js';
+import type { Database } from '../db/schema.js';
+import type { LiveSession, SessionUser } from './session-store.js';
+
+/** A session that ended, or a user whose sessions carry a changed profile. */
+export type SessionChange = { endedSession: string } | { changedUser: string };
+
+/**
+ * How long after a replica's last answered heartbeat was sent it may still answer from memory, and
+ * so how long a sign-out waits after its commit. Heartbeats go every 250 ms: a replica whose round
+ * trip stays under ~750 ms never reads the table, while a sign-out takes about a second longer.
+ */
+const FRESHNESS_WINDOW_MS = 1_000;
+/** Covers timers firing a little early and clocks ticking at slightly different rates. */
+const REVOCATION_MARGIN_MS = 100;
+const CHANNEL = 'dockhand_sessions';
+/** About 300 bytes an entry: 10,000 signed-in browsers cost a few megabytes. */
+const MAX_ENTRIES = 10_000;
+const ENTRY_TTL_MS = 60_000;
+
+interface Entry extends LiveSession {
+  /** performance.now() when it was read from the table. */
+  readAt: number;
+}
+
+export class SessionCache {
+  /** In order of last use: the first entry is the one to drop when full. */
+  readonly #entries = new Map<string, Entry>();
+  /** Moves on every forget: a read of the table that began before one must not fill the cache. */
+  #generation = 0;
+  readonly #listener: Listener | null;
+
+  /** On PostgreSQL (`databaseUrl`) the cache serves only while its listener is fresh. */
+  constructor(db: Kysely<Database>, databaseUrl: string | undefined) {
+    this.#listener = databaseUrl
+      ? listen(databaseUrl, db, CHANNEL, {
+          message: (payload) => this.#forget(payload),
+          reset: () => this.#forgetAll(),
+        })
+      : null;
+  }
+
+  /** Whether a lookup may be answered from memory now: always on SQLite, while fresh on PostgreSQL. */
+  get fresh(): boolean {
+    return this.#listener === null || performance.now() - this.#listener.freshAsOf <= FRESHNESS_WINDOW_MS;
+  }
+
+  /** The user of a cached live session; undefined when the table must be read. */
+  find(sessionId: string, now: number): SessionUser | undefined {
+    if (!this.fresh) return undefined;
+    const entry = this.#entries.get(sessionId);
+    if (!entry) return undefined;
+    this.#entries.delete(sessionId);
+    if (entry.expiresAt <= now || performance.now() - entry.readAt > ENTRY_TTL_MS) return undefined;
+    this.#entries.set(sessionId, entry);
+    return entry.user;
+  }
+
+  /** Taken before reading the table; `remember` keeps the answer only if nothing was forgotten since. */
+  ticket(): number {
+    return this.#generation;
+  }
+
+  remember(session: LiveSession, ticket: number): void {
+    if (ticket !== this.#generation) return;
+    const sessionId = session.user.sessionId;
+    this.#entries.delete(sessionId);
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(sessionId, { ...session, readAt: performance.now() });
+  }
+
+  /**
+   * Runs `work` in a transaction; each `announce` in it names a change. When this returns (or
+   * throws) after announcing an ended session, no replica serves that session any more.
+   */
+  async change<T>(
+    db: Kysely<Database>,
+    work: (trx: Transaction<Database>, announce: (change: SessionChange) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    const announced: string[] = [];
+    let endsSession = false;
+    try {
+      return await db.transaction().execute((trx) =>
+        work(trx, async (change) => {
+          const payload = 'endedSession' in change ? `s:${change.endedSession}` : `u:${change.changedUser}`;
+          announced.push(payload);
+          endsSession ||= 'endedSession' in change;
+          if (this.#listener) await notify(trx, CHANNEL, payload);
+        }),
+      );
+    } finally {
+      // Also after a failure: a commit whose answer was lost may have happened.
+      const settledAt = performance.now();
+      for (const payload of announced) this.#forget(payload);
+      if (endsSession && this.#listener) {
+        await waitUntil(settledAt + FRESHNESS_WINDOW_MS + REVOCATION_MARGIN_MS);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#listener?.close();
+  }
+
+  #forget(payload: string): void {
+    this.#generation += 1;
+    const kind = payload.slice(0, 2);
+    const id = payload.slice(2);
+    if (kind === 's:') {
+      this.#entries.delete(id);
+    } else if (kind === 'u:') {
+      for (const [sessionId, entry] of this.#entries) {
+        if (entry.user.id === id) this.#entries.delete(sessionId);
+      }
+    } else {
+      this.#entries.clear();
+    }
+  }
+
+  #forgetAll(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+  }
+}
+
+/** Resolves once performance.now() has reached `deadline` (a timer may fire a little early). */
+async function waitUntil(deadline: number): Promise<void> {
+  for (let left = deadline - performance.now(); left > 0; left = deadline - performance.now()) {
+    await new Promise((resolve) => setTimeout(resolve, Math.ceil(left)));
+  }
+}
