@@ -152,8 +152,10 @@ function createFederatedConfig(options, env = {}, argv = {}) {
     devtool: production ? (env.sourcemaps ? 'source-map' : false) : 'eval-cheap-module-source-map',
     output: {
       path: env.outputDir ? path.resolve(env.outputDir) : path.join(packageDir, 'dist'),
-      // No [contenthash] in entry names (the MF runtime rejects it): the version folder is the cache key.
-      filename: '[name].js',
+      // A remote's entry keeps its plain name (the MF runtime rejects a [contenthash] there): the
+      // version folder is its cache key. The host's entry is named in index.html only, so it is
+      // hashed like any chunk: browsers keep it (immutable) and a warm load does not revalidate it.
+      filename: kind === 'host' && production ? '[name].[fullhash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       // Remotes load their chunks from wherever their entry came from; the host lives at '/'.

@@ -25,8 +25,10 @@ before(async () => {
   releasesDir = path.join(root, 'releases');
   write(
     path.join(hostDist, 'index.html'),
-    '<!doctype html><div id="root"></div><script defer src="/main.js"></script>',
+    '<!doctype html><div id="root"></div><script defer src="/main.5f0c2a7e91.js"></script>',
   );
+  write(path.join(hostDist, 'main.5f0c2a7e91.js'), 'import("./bootstrap")');
+  // An unhashed file (a development build's entry is named so).
   write(path.join(hostDist, 'main.js'), 'import("./bootstrap")');
   write(
     path.join(hostDist, 'preload.json'),
@@ -86,11 +88,14 @@ test('the page arrives with preload links for the scripts and styles of the rout
   assert.equal((await app.inject({ url: '/main.js' })).headers.link, undefined);
 });
 
-test('the host index and its entry are never cached; hashed chunks are immutable', async () => {
+test('the host index is never cached; its hashed entry and chunks are immutable', async () => {
   const index = await app.inject({ url: '/' });
   assert.equal(index.statusCode, 200);
   assert.match(index.body, /id="root"/);
   assert.equal(index.headers['cache-control'], NO_STORE);
+  const hostEntry = await app.inject({ url: '/main.5f0c2a7e91.js' });
+  assert.equal(hostEntry.statusCode, 200);
+  assert.equal(hostEntry.headers['cache-control'], IMMUTABLE);
   assert.notEqual((await app.inject({ url: '/main.js' })).headers['cache-control'], IMMUTABLE);
   assert.equal((await app.inject({ url: '/113.41273d0bd8.js' })).headers['cache-control'], IMMUTABLE);
   const stylesheet = await app.inject({ url: '/assets/chakra-global.db78e999ce.css' });
@@ -148,12 +153,12 @@ test('compressed files keep the cache rule of their original', async () => {
   const chunk = await app.inject({ url: '/113.41273d0bd8.js', headers: gzip });
   assert.equal(chunk.headers['content-encoding'], 'gzip');
   assert.equal(chunk.headers['cache-control'], IMMUTABLE);
-  const hostEntry = await app.inject({ url: '/main.js', headers: gzip });
-  assert.equal(hostEntry.headers['cache-control'], REVALIDATE);
-  assert.ok(hostEntry.headers.etag, 'the host entry revalidates with its ETag');
+  const unhashed = await app.inject({ url: '/main.js', headers: gzip });
+  assert.equal(unhashed.headers['cache-control'], REVALIDATE);
+  assert.ok(unhashed.headers.etag, 'an unhashed file revalidates with its ETag');
   const revalidated = await app.inject({
     url: '/main.js',
-    headers: { ...gzip, 'if-none-match': String(hostEntry.headers.etag) },
+    headers: { ...gzip, 'if-none-match': String(unhashed.headers.etag) },
   });
   assert.equal(revalidated.statusCode, 304);
   const remoteEntry = await app.inject({ url: '/remotes/mfe-catalog/1.4.0/remoteEntry.js', headers: gzip });
