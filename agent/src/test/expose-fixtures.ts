@@ -100,6 +100,27 @@ export async function proxyContainer(project: string): Promise<{ id: string; sta
   return { id, startedAt: inspected.stdout.trim() };
 }
 
+/**
+ * What the kernel did with the connections queued on the proxy's listening sockets as reloads
+ * closed them (the container's network namespace, read through its first process): a failed
+ * request's report names them. 'unavailable' when /proc of that process cannot be read.
+ */
+export async function proxyListenCounters(containerId: string): Promise<string> {
+  const inspected = await runCommand('docker', ['inspect', '--format', '{{.State.Pid}}', containerId]);
+  const pid = Number(inspected.stdout.trim());
+  if (inspected.exitCode !== 0 || !(pid > 0)) return 'unavailable';
+  try {
+    const [names, values] = readFileSync(`/proc/${pid}/net/netstat`, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('TcpExt:'))
+      .map((line) => line.split(/\s+/).slice(1));
+    const wanted = ['TCPMigrateReqSuccess', 'TCPMigrateReqFailure', 'ListenDrops', 'ListenOverflows'];
+    return wanted.map((name) => `${name} ${values?.[names?.indexOf(name) ?? -1] ?? '?'}`).join(', ');
+  } catch {
+    return 'unavailable';
+  }
+}
+
 /** The proxy's internal root certificate (it exists once the proxy signed its first certificate). */
 export async function proxyRootCertificate(containerId: string, target: string): Promise<Buffer> {
   const copied = await runCommand('docker', [
@@ -154,19 +175,24 @@ function getOnce(
                 : `status ${response.statusCode}`,
           }),
         );
-        response.on('error', (error: NodeJS.ErrnoException) =>
-          resolve({ outcome: error.code ?? error.message }),
-        );
+        response.on('error', (error: NodeJS.ErrnoException) => resolve({ outcome: failureOf(error) }));
       },
     );
     request.setTimeout(5000, () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
     request.on('error', (error: NodeJS.ErrnoException) => {
-      const outcome = error.code ?? error.message;
-      const closed = outcome === 'ECONNRESET' || error.message === 'socket hang up';
-      resolve({ outcome, closedUnderUs: request.reusedSocket && closed });
+      const closed = error.code === 'ECONNRESET' || error.message === 'socket hang up';
+      resolve({ outcome: failureOf(error), closedUnderUs: request.reusedSocket && closed });
     });
     request.end();
   });
+}
+
+/**
+ * A failed request's outcome: its code, and for a closed connection Node's words too, which tell a
+ * reset before the TLS handshake ended (the proxy's listening socket) from one after it.
+ */
+function failureOf(error: NodeJS.ErrnoException): string {
+  return error.code === 'ECONNRESET' ? `ECONNRESET (${error.message})` : (error.code ?? error.message);
 }
 
 /** Polls `domain` until it answers 200 (new connections); the time of that answer. */
