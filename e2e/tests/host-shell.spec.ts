@@ -37,6 +37,8 @@ test('the login page shows the logo and one sign-in button, and guards the shell
   await expect(page.getByRole('img', { name: 'Dockhand logo' })).toBeVisible();
   await expect(page.getByRole('button')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  // The page fits the window: no scrollbar beside a card that has room to spare.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(900);
   await keepScreenshot(page, 'login');
 });
 

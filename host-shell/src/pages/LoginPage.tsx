@@ -27,6 +27,8 @@ function startSignIn(from: string | undefined): void {
 const styles: Record<string, CSSProperties> = {
   page: {
     minHeight: '100vh',
+    // The padding counts within the viewport's height: no scrollbar on a page that fits.
+    boxSizing: 'border-box',
     display: 'grid',
     placeItems: 'center',
     padding: 24,
