@@ -103,7 +103,10 @@ test('the remote pages work through the balancer, and a replica without the agen
   await page.getByRole('tab', { name: 'Docker Networks' }).click();
   const holder = set.holderOf(agentId);
   // Round-robin spreads the reads; until one lands on a replica that must pass it on, read again.
+  // One call beside the page moves the rotation on, so a reload that always makes the same number
+  // of calls cannot keep landing the read on the same replica.
   await expect(async () => {
+    await fetch(`${set.balancerUrl}/healthz`);
     await page.reload();
     await expect(page.getByRole('listitem', { name: NETWORK_MADE_ON_THE_HOST })).toBeVisible();
     expect(

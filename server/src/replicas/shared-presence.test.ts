@@ -101,6 +101,41 @@ if (process.env.TEST_DATABASE_URL) {
       await b.close();
     }
   });
+
+  test('a replica restarted at the same address does not count its killed predecessor’s agents as online', async () => {
+    const timings: SharedPresenceTimings = {
+      leaseTtlMs: 60_000,
+      heartbeatMs: 200,
+      refreshMs: 100,
+      flushMs: 10,
+    };
+    const local = { held: () => [], lost: () => {}, log: () => {} };
+    // The predecessor was killed at once: its lease runs on, its claim stays in the table.
+    await renewLease(db(), { id: 'killed-replica', url: 'http://127.0.0.1:4' }, 60_000);
+    await writePresence(db(), 'killed-replica', {
+      claims: [{ agentId: 'held-by-the-killed', dockerResponding: true }],
+      updates: [],
+      releases: [],
+    });
+    const restarted = new SharedPresence(db(), local, timings);
+    const other = new SharedPresence(db(), local, timings);
+    await restarted.start();
+    await other.start();
+    try {
+      // Before it listens, the restarted process reads the table like any replica.
+      assert.equal(restarted.holderOf('held-by-the-killed')?.replicaId, 'killed-replica');
+      // Fastify answers calls while its onListen hooks (this one's statements) still run.
+      const listened = restarted.listening('http://127.0.0.1:4');
+      assert.equal(restarted.holderOf('held-by-the-killed'), null);
+      await listened;
+      assert.equal(restarted.holderOf('held-by-the-killed'), null);
+      await other.listening('http://127.0.0.1:5');
+      await waitUntil(async () => other.holderOf('held-by-the-killed') === null, 5_000, 'offline elsewhere');
+    } finally {
+      await restarted.close();
+      await other.close();
+    }
+  });
 }
 
 const byAgent = (left: { agent_id: string }, right: { agent_id: string }) =>

@@ -133,7 +133,9 @@ export class SharedPresence {
     const seen = this.seen.get(agentId);
     if (!seen || seen.replicaId === this.replicaId) return null;
     const url = this.replicaUrls.get(seen.replicaId);
-    if (!url) return null;
+    // A replica at this one's own address is its killed predecessor (this process holds the port),
+    // whose lease may not have run out yet: its agents are offline until they reconnect.
+    if (!url || url === this.url) return null;
     return { replicaId: seen.replicaId, url, dockerResponding: seen.dockerResponding };
   }
 
