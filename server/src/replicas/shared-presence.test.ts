@@ -14,6 +14,8 @@ import { SharedPresence, type SharedPresenceTimings } from './shared-presence.js
 if (process.env.TEST_DATABASE_URL) {
   let testApp: TestApp;
   const db = () => testApp.app.dockhand.db;
+  /** Quick enough that a test sees claims and departures within a few hundred milliseconds. */
+  const timings: SharedPresenceTimings = { leaseTtlMs: 5_000, heartbeatMs: 200, refreshMs: 100, flushMs: 10 };
 
   before(async () => {
     testApp = await createTestApp();
@@ -53,12 +55,6 @@ if (process.env.TEST_DATABASE_URL) {
   });
 
   test('a replica sees another replica’s claims, Docker flags, releases, moves and departure', async () => {
-    const timings: SharedPresenceTimings = {
-      leaseTtlMs: 5_000,
-      heartbeatMs: 200,
-      refreshMs: 100,
-      flushMs: 10,
-    };
     const lostOnA: string[] = [];
     const local = (lost: string[]) => ({
       held: () => [],
@@ -103,12 +99,6 @@ if (process.env.TEST_DATABASE_URL) {
   });
 
   test('a replica restarted at the same address does not count its killed predecessor’s agents as online', async () => {
-    const timings: SharedPresenceTimings = {
-      leaseTtlMs: 60_000,
-      heartbeatMs: 200,
-      refreshMs: 100,
-      flushMs: 10,
-    };
     const local = { held: () => [], lost: () => {}, log: () => {} };
     // The predecessor was killed at once: its lease runs on, its claim stays in the table.
     await renewLease(db(), { id: 'killed-replica', url: 'http://127.0.0.1:4' }, 60_000);
