@@ -1,7 +1,7 @@
 // Writes preload.json: per route of the host, every script (and stylesheet) its first paint needs: the entry
 // (main.[hash].js) first, then the lazy route chunks and the shared libraries they consume, found in the
 // chunk graph. The server sends these as `Link: rel=preload` headers with the page, so the browser
-// fetches them beside main.js instead of after the Module Federation runtime has started. The
+// fetches them beside the entry instead of after the Module Federation runtime has started. The
 // entry leads because HTTP/1.1 allows six connections per origin and everything waits for it.
 
 const PLUGIN = 'PreloadManifestPlugin';
