@@ -1,4 +1,3 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
 import { useState } from 'react';
 import {
   agentSubscriptionUrl,
@@ -14,16 +13,19 @@ import { catalogActionFor, serverPlanContext } from './catalog-action';
 import { InstallDialog } from './InstallDialog';
 import { WaitlistDialog } from './WaitlistDialog';
 
-interface CatalogActionButtonProps extends Omit<ButtonProps, 'onClick'> {
+interface CatalogActionButtonProps {
   item: CatalogItem;
   versionMode: 'choose' | 'fixed';
+  /** sm on a card; md, as wide as its place, on an item's page. */
+  size: 'sm' | 'md';
 }
 
 /**
  * The main button of a catalog item for the selected server: Install (opens the install dialog),
  * the upgrade its plan needs first (opens the checkout), or Join Waitlist for private betas.
+ * A plain button drawn by the catalog's style sheet (CatalogStyles), which its page renders.
  */
-export function CatalogActionButton({ item, versionMode, ...buttonProps }: CatalogActionButtonProps) {
+export function CatalogActionButton({ item, versionMode, size }: CatalogActionButtonProps) {
   const { currentAgent } = useCurrentAgent();
   const { user } = useCurrentUser();
   const [dialog, setDialog] = useState<'install' | 'waitlist' | null>(null);
@@ -48,6 +50,7 @@ export function CatalogActionButton({ item, versionMode, ...buttonProps }: Catal
     );
 
   if (!currentAgent) return null;
+  const busy = upgrade.isPending;
   const onClick =
     action.kind === 'upgrade'
       ? () => openCheckout(action.upgrade)
@@ -61,16 +64,27 @@ export function CatalogActionButton({ item, versionMode, ...buttonProps }: Catal
 
   return (
     <>
-      <Button
-        size="sm"
-        colorScheme={action.kind === 'upgrade' ? 'purple' : 'blue'}
-        variant={action.kind === 'waitlist' ? 'outline' : 'solid'}
-        isLoading={upgrade.isPending}
-        {...buttonProps}
+      <button
+        type="button"
+        className={`dh-catalog-action dh-catalog-action-${size} dh-catalog-action-${action.kind}`}
+        disabled={busy}
+        data-loading={busy ? '' : undefined}
         onClick={onClick}
       >
-        {label}
-      </Button>
+        {busy ? (
+          <>
+            {/* As Chakra's Button while loading: a spinner named Loading... over the hidden label. */}
+            <span className="dh-catalog-action-spinner">
+              <span>
+                <span className="dh-catalog-visually-hidden">Loading...</span>
+              </span>
+            </span>
+            <span className="dh-catalog-action-busy-label">{label}</span>
+          </>
+        ) : (
+          label
+        )}
+      </button>
       {dialog === 'install' && (
         <InstallDialog
           item={item}

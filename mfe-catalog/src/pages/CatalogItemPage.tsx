@@ -25,6 +25,7 @@ import { REMOTE_BUILD } from '../buildInfo';
 import { findCatalogItem } from '../catalog-api';
 import { CatalogImage } from '../components/CatalogImage';
 import { CatalogLoadError, CatalogLoading, NoAgentSelected } from '../components/CatalogStates';
+import { CatalogStyles } from '../components/CatalogStyles';
 import { CatalogActionButton } from '../install/CatalogActionButton';
 import { CatalogBreadcrumb } from './CatalogBreadcrumb';
 
@@ -72,7 +73,8 @@ function DetailsPanel({ item }: { item: CatalogItem }) {
               </Wrap>
             </Box>
           )}
-          <CatalogActionButton item={item} versionMode="fixed" size="md" w="full" />
+          <CatalogStyles />
+          <CatalogActionButton item={item} versionMode="fixed" size="md" />
           {item.sponsorship.length > 0 && (
             <Box>
               <Text fontSize="xs" fontWeight="bold" textTransform="uppercase" color="gray.600" mb={1}>

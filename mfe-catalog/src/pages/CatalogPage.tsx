@@ -4,10 +4,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { catalogQueryOptions, useCurrentAgent } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
-import { CatalogCard, CatalogCardStyles } from '../browse/CatalogCard';
+import { CatalogCard } from '../browse/CatalogCard';
 import { MoreOnScroll } from '../browse/MoreOnScroll';
 import { TagFilters } from '../browse/TagFilters';
 import { CatalogLoadError, CatalogLoading, NoAgentSelected } from '../components/CatalogStates';
+import { CatalogStyles } from '../components/CatalogStyles';
 import { catalogTags, filterCatalog, tagFromHash } from '../browse/catalog-filter';
 import { CatalogBreadcrumb } from './CatalogBreadcrumb';
 
@@ -113,7 +114,7 @@ export default function CatalogPage() {
             </Box>
           ) : (
             <>
-              <CatalogCardStyles />
+              <CatalogStyles />
               <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} spacing={4}>
                 {visible.slice(0, shown.count).map((item) => (
                   <CatalogCard
