@@ -29,12 +29,14 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { registerDashboard } from './dashboard/static.js';
 import { openDatabase } from './db/connect.js';
+import { listen } from './db/listener.js';
+import { ReadCache } from './db/read-cache.js';
 import { registerAccess } from './http/access.js';
 import { registerApiDocs, swaggerOptions } from './http/api-docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogSerializers } from './http/log-redaction.js';
 import { refusalKeywords } from './http/schemas.js';
-import { registerSecurity } from './http/security.js';
+import { mayChangeState, registerSecurity } from './http/security.js';
 import { AgentHub } from './hub/agent-hub.js';
 import { registerInstallRoutes } from './hub/install-routes.js';
 import { NetworkService } from './networks/network-service.js';
@@ -67,12 +69,15 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // On PostgreSQL, how this replica hears what every replica commits (db/listener.ts).
+  const changes = config.databaseUrl ? listen(config.databaseUrl, database.db) : null;
   const context: AppContext = {
     config,
     db: database.db,
     database,
     tokens: await createAccessTokens(config, database.db),
-    sessions: new SessionCache(database.db, config.databaseUrl),
+    sessions: new SessionCache(changes),
+    reads: new ReadCache(database, changes),
     presence: noAgentsOnline,
   };
   const app = Fastify({
@@ -85,9 +90,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('dockhand', context);
   app.addHook('onClose', async () => {
-    await context.sessions.close();
+    context.reads.close();
+    await changes?.close();
     await database.close();
   });
+  if (changes) {
+    // Read your own writes: a state-changing call answers once this replica has heard what it
+    // committed, so the caller's next read here does not get a cached answer from before it.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!mayChangeState(request)) return done(null, payload);
+      void changes.sync().then(() => done(null, payload));
+    });
+  }
 
   // The edge.
   registerErrorHandler(app);

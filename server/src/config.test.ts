@@ -13,11 +13,16 @@ test('development turns the dev identity provider and dev billing on by default'
   assert.equal(config.databaseUrl, undefined);
 });
 
+// A data folder of the tests' own: the checkout's `.data` may hold the development release key
+// (start.sh), which production refuses.
+const emptyDataDir = path.join(os.tmpdir(), 'dh-config-test-data');
+
 test('production refuses the dev identity provider and dev billing, and defaults to Google and Stripe', () => {
-  assert.throws(() => loadConfig({ NODE_ENV: 'production', DEV_IDP: '1' }), /identity provider/);
-  assert.throws(() => loadConfig({ NODE_ENV: 'production', BILLING_PROVIDER: 'dev' }), /billing/);
+  const base = { NODE_ENV: 'production', DATA_DIR: emptyDataDir };
+  assert.throws(() => loadConfig({ ...base, DEV_IDP: '1' }), /identity provider/);
+  assert.throws(() => loadConfig({ ...base, BILLING_PROVIDER: 'dev' }), /billing/);
   const production = loadConfig({
-    NODE_ENV: 'production',
+    ...base,
     OIDC_CLIENT_ID: 'client',
     OIDC_CLIENT_SECRET: 'secret',
   });
@@ -43,6 +48,7 @@ test('production refuses to start with the agent release private key beside its 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dh-release-key-'));
   const production = {
     NODE_ENV: 'production',
+    DATA_DIR: dir,
     OIDC_CLIENT_ID: 'client',
     OIDC_CLIENT_SECRET: 'secret',
     AGENT_RELEASE_PUBLIC_KEY: path.join(dir, 'release-key.pub.pem'),

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import type { AccessTokens } from './auth/tokens.js';
 import type { SessionCache } from './auth/session-cache.js';
+import type { ReadCache } from './db/read-cache.js';
 
 export interface AppContext {
   readonly config: Config;
@@ -19,5 +20,7 @@ export interface AppContext {
   readonly tokens: AccessTokens;
   /** Live sessions this process remembers; whatever ends one goes through it (auth/session-cache.ts). */
   readonly sessions: SessionCache;
+  /** The hot lists remembered in this process (db/read-cache.ts); access revocations wait on it. */
+  readonly reads: ReadCache;
   presence: AgentPresence;
 }

@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseEngine } from '../db/connect.js';
 import { lockWithinTransaction } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
+import { cachedQuery } from '../db/read-cache.js';
 import { reusableQuery } from '../db/reusable-query.js';
 import type {
   AgentHubColumns,
@@ -250,18 +251,22 @@ function agentsOfUserQuery(db: Db, userId: string) {
     .orderBy('agents.created_at');
 }
 
-/** Behind the server list: compiled once. */
-const agentsOfUser = reusableQuery(['userId'], (db: Db, args: { userId: string }) =>
-  agentsOfUserQuery(db, args.userId).selectAll('agents'),
+/** Behind the server list: compiled once, answers remembered (db/read-cache.ts). */
+const agentsOfUser = cachedQuery(
+  ['agents', 'organization_members'],
+  ['userId'],
+  (db: Db, args: { userId: string }) => agentsOfUserQuery(db, args.userId).selectAll('agents'),
 );
 
-export async function listAgentsOfUser(db: Db, userId: string): Promise<AgentRecord[]> {
+export async function listAgentsOfUser(db: Db, userId: string): Promise<readonly AgentRecord[]> {
   return agentsOfUser.run(db, { userId });
 }
 
 /** Behind the status poll, every few seconds per open dashboard: ids only, not certificates and reports. */
-const agentIdsOfUser = reusableQuery(['userId'], (db: Db, args: { userId: string }) =>
-  agentsOfUserQuery(db, args.userId).select('agents.id'),
+const agentIdsOfUser = cachedQuery(
+  ['agents', 'organization_members'],
+  ['userId'],
+  (db: Db, args: { userId: string }) => agentsOfUserQuery(db, args.userId).select('agents.id'),
 );
 
 export async function listAgentIdsOfUser(db: Db, userId: string): Promise<string[]> {

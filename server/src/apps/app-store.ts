@@ -3,7 +3,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ExtensionValue } from 'contract';
 import type { AppFilesTable, AppsTable, AppVariablesTable } from './tables.js';
 import type { Database } from '../db/schema.js';
-import { reusableQuery } from '../db/reusable-query.js';
+import { cachedQuery } from '../db/read-cache.js';
 
 type Db = Kysely<Database>;
 export type AppRow = Selectable<AppsTable>;
@@ -34,21 +34,24 @@ export async function listAppsOfAgents(db: Db, agentIds: string[]): Promise<AppR
 }
 
 /** The dashboard polls it: one round trip, compiled once. */
-const appStatusesOfUser = reusableQuery(['userId'], (db: Db, args: { userId: string }) =>
-  db
-    .selectFrom('apps')
-    .innerJoin('agents', 'agents.id', 'apps.agent_id')
-    .innerJoin('organization_members', 'organization_members.organization_id', 'agents.organization_id')
-    .select(['apps.id', 'apps.agent_id', 'apps.status'])
-    .where('organization_members.user_id', '=', args.userId)
-    .orderBy('apps.created_at'),
+const appStatusesOfUser = cachedQuery(
+  ['apps', 'agents', 'organization_members'],
+  ['userId'],
+  (db: Db, args: { userId: string }) =>
+    db
+      .selectFrom('apps')
+      .innerJoin('agents', 'agents.id', 'apps.agent_id')
+      .innerJoin('organization_members', 'organization_members.organization_id', 'agents.organization_id')
+      .select(['apps.id', 'apps.agent_id', 'apps.status'])
+      .where('organization_members.user_id', '=', args.userId)
+      .orderBy('apps.created_at'),
 );
 
 /** The status of every app on the agents of the user's organizations. */
 export async function listAppStatusesOfUser(
   db: Db,
   userId: string,
-): Promise<Array<Pick<AppRow, 'id' | 'agent_id' | 'status'>>> {
+): Promise<ReadonlyArray<Pick<AppRow, 'id' | 'agent_id' | 'status'>>> {
   return appStatusesOfUser.run(db, { userId });
 }
 

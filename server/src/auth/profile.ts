@@ -18,6 +18,7 @@ export const UserProfile = Type.Object({
 export type UserProfile = Static<typeof UserProfile>;
 
 export async function getProfile(db: Kysely<Database>, user: SessionUser): Promise<UserProfile> {
-  const organizations = await listOrganizationsOfUser(db, user.id);
+  // A copy: the cached list is shared (db/read-cache.ts).
+  const organizations = [...(await listOrganizationsOfUser(db, user.id))];
   return { user_id: user.id, name: user.name, email: user.email, image: user.image, organizations };
 }

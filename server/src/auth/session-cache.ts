@@ -22,22 +22,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Kysely, Transaction } from 'kysely';
-import { listen, notify, type Listener } from '../db/listener.js';
+import { FRESHNESS_WINDOW_MS, notify, revocationSettled, type Listener } from '../db/listener.js';
 import type { Database } from '../db/schema.js';
 import type { LiveSession, SessionUser } from './session-store.js';
 
 /** A session that ended, or a user whose sessions carry a changed profile. */
 export type SessionChange = { endedSession: string } | { changedUser: string };
 
-/**
- * How long after a replica's last answered heartbeat was sent it may still answer from memory, and
- * so how long a sign-out waits after its commit. Heartbeats go every 250 ms: a replica whose round
- * trip stays under ~750 ms never reads the table, while a sign-out takes about a second longer.
- */
-const FRESHNESS_WINDOW_MS = 1_000;
-/** Covers timers firing a little early and clocks ticking at slightly different rates. */
-const REVOCATION_MARGIN_MS = 100;
-const CHANNEL = 'dockhand_sessions';
 /** About 300 bytes an entry: 10,000 signed-in browsers cost a few megabytes. */
 const MAX_ENTRIES = 10_000;
 const ENTRY_TTL_MS = 60_000;
@@ -54,14 +45,15 @@ export class SessionCache {
   #generation = 0;
   readonly #listener: Listener | null;
 
-  /** On PostgreSQL (`databaseUrl`) the cache serves only while its listener is fresh. */
-  constructor(db: Kysely<Database>, databaseUrl: string | undefined) {
-    this.#listener = databaseUrl
-      ? listen(databaseUrl, db, CHANNEL, {
-          message: (payload) => this.#forget(payload),
-          reset: () => this.#forgetAll(),
-        })
-      : null;
+  /** On PostgreSQL (`listener`: this replica's) the cache serves only while the listener is fresh. */
+  constructor(listener: Listener | null) {
+    this.#listener = listener;
+    listener?.subscribe({
+      message: (payload) => {
+        if (payload.startsWith('s:') || payload.startsWith('u:')) this.#forget(payload);
+      },
+      reset: () => this.#forgetAll(),
+    });
   }
 
   /** Whether a lookup may be answered from memory now: always on SQLite, while fresh on PostgreSQL. */
@@ -109,21 +101,15 @@ export class SessionCache {
           const payload = 'endedSession' in change ? `s:${change.endedSession}` : `u:${change.changedUser}`;
           announced.push(payload);
           endsSession ||= 'endedSession' in change;
-          if (this.#listener) await notify(trx, CHANNEL, payload);
+          if (this.#listener) await notify(trx, payload);
         }),
       );
     } finally {
       // Also after a failure: a commit whose answer was lost may have happened.
       const settledAt = performance.now();
       for (const payload of announced) this.#forget(payload);
-      if (endsSession && this.#listener) {
-        await waitUntil(settledAt + FRESHNESS_WINDOW_MS + REVOCATION_MARGIN_MS);
-      }
+      if (endsSession && this.#listener) await revocationSettled(settledAt);
     }
-  }
-
-  async close(): Promise<void> {
-    await this.#listener?.close();
   }
 
   #forget(payload: string): void {
@@ -132,24 +118,15 @@ export class SessionCache {
     const id = payload.slice(2);
     if (kind === 's:') {
       this.#entries.delete(id);
-    } else if (kind === 'u:') {
+    } else {
       for (const [sessionId, entry] of this.#entries) {
         if (entry.user.id === id) this.#entries.delete(sessionId);
       }
-    } else {
-      this.#entries.clear();
     }
   }
 
   #forgetAll(): void {
     this.#generation += 1;
     this.#entries.clear();
-  }
-}
-
-/** Resolves once performance.now() has reached `deadline` (a timer may fire a little early). */
-async function waitUntil(deadline: number): Promise<void> {
-  for (let left = deadline - performance.now(); left > 0; left = deadline - performance.now()) {
-    await new Promise((resolve) => setTimeout(resolve, Math.ceil(left)));
   }
 }

@@ -26,6 +26,14 @@ export interface DatabaseHandle {
   engine: DatabaseEngine;
   /** The connection pool on PostgreSQL, for libraries that keep their own tables (attempt limits). */
   pgPool?: pg.Pool;
+  /**
+   * SQLite only: calls `changed(table)` whenever a row of one of `tables` is inserted, deleted or
+   * changed through this process's connection, in the statement that does it (db/read-cache.ts);
+   * the function returned calls `changed(null)` if another connection (another program) has
+   * committed anything since it last looked. PostgreSQL announces changes on the change channel
+   * instead (migration 113).
+   */
+  watchTables?(tables: readonly string[], changed: (table: string | null) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -37,7 +45,7 @@ export interface DatabaseOptions {
 const PG_INT8_OID = 20;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const { db, engine, pgPool } = options.databaseUrl
+  const { db, engine, pgPool, watchTables } = options.databaseUrl
     ? openPostgres(options.databaseUrl)
     : openSqlite(options.dataDir);
   try {
@@ -46,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await db.destroy();
     throw error;
   }
-  return { db, engine, pgPool, close: () => db.destroy() };
+  return { db, engine, pgPool, watchTables, close: () => db.destroy() };
 }
 
 /** The data folder cannot hold the database: serve.ts prints this one line and exits. */
@@ -80,7 +88,9 @@ export function prepareDataFolder(dataDir: string): void {
   fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK);
 }
 
-function openSqlite(dataDir: string): { db: Kysely<Database>; engine: DatabaseEngine; pgPool?: undefined } {
+function openSqlite(
+  dataDir: string,
+): Pick<DatabaseHandle, 'db' | 'engine' | 'watchTables'> & { pgPool?: undefined } {
   let sqlite: SqliteDatabase.Database;
   try {
     prepareDataFolder(dataDir);
@@ -97,6 +107,46 @@ function openSqlite(dataDir: string): { db: Kysely<Database>; engine: DatabaseEn
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     engine: 'sqlite',
+    watchTables: (tables, changed) => watchSqliteTables(sqlite, tables, changed),
+  };
+}
+
+/**
+ * Temporary triggers (this connection only, gone when it closes) that call `changed` from inside
+ * the statement changing a row; an update counts only when a column's value really changed.
+ */
+function watchSqliteTables(
+  sqlite: SqliteDatabase.Database,
+  tables: readonly string[],
+  changed: (table: string | null) => void,
+): () => void {
+  sqlite.function('dockhand_table_changed', { deterministic: false }, (table: unknown) => {
+    changed(String(table));
+    return null;
+  });
+  for (const table of tables) {
+    const columns = (sqlite.pragma(`table_info(${table})`) as Array<{ name: string }>).map(
+      (column) => `"${column.name}"`,
+    );
+    if (columns.length === 0) throw new Error(`watchTables: no table ${table}`);
+    const call = `select dockhand_table_changed('${table}')`;
+    const differs = columns.map((column) => `old.${column} is not new.${column}`).join(' or ');
+    sqlite.exec(`
+      create temp trigger if not exists "dockhand_${table}_inserted" after insert on main."${table}"
+        begin ${call}; end;
+      create temp trigger if not exists "dockhand_${table}_deleted" after delete on main."${table}"
+        begin ${call}; end;
+      create temp trigger if not exists "dockhand_${table}_updated" after update on main."${table}"
+        when ${differs} begin ${call}; end;`);
+  }
+  // Moves when another connection commits (SQLite's data_version); a few microseconds to read.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let seen = dataVersion.get();
+  return () => {
+    const now = dataVersion.get();
+    if (now === seen) return;
+    seen = now;
+    changed(null);
   };
 }
 
@@ -142,6 +192,7 @@ function openPostgres(connectionString: string): {
   db: Kysely<Database>;
   engine: DatabaseEngine;
   pgPool: pg.Pool;
+  watchTables?: undefined;
 } {
   const pool = new pg.Pool({
     connectionString,

@@ -1,6 +1,7 @@
 /**
- * A PostgreSQL connection of its own that LISTENs on one channel, for in-memory state that must
- * hear every change any replica commits (auth/session-cache.ts), and how fresh what it heard is.
+ * A PostgreSQL connection of its own that LISTENs on the change channel, for in-memory state that
+ * must hear every change any replica commits (auth/session-cache.ts, db/read-cache.ts), and how
+ * fresh what it heard is. One per replica; each consumer subscribes to it.
  *
  * Freshness: about every 250 ms the listener notes the monotonic time, then sends a heartbeat
  * NOTIFY on the channel through the ordinary pool. PostgreSQL delivers the notifications of
@@ -18,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import pg from 'pg';
 
-export interface ListenerEvents {
+interface ListenerEvents {
   /** A notification other than a heartbeat; handled before any that arrives after it. */
   message(payload: string): void;
   /** Notifications may have been missed, or LISTEN is newly in place: forget what was heard. */
@@ -31,8 +32,27 @@ export interface Listener {
    * committed before it has been handled. -Infinity until one came back on the current LISTEN.
    */
   readonly freshAsOf: number;
+  subscribe(events: ListenerEvents): void;
+  /**
+   * Resolves once everything committed before the call has been heard (a heartbeat sent after it
+   * came back), or after `FRESHNESS_WINDOW_MS`, when what was heard before the call is no longer
+   * fresh anyway.
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * How long after a replica's last answered heartbeat was sent it may still answer from memory, and
+ * so how long a change that revokes something waits after its commit. Heartbeats go every 250 ms:
+ * a replica whose round trip stays under ~750 ms never reads the tables.
+ */
+export const FRESHNESS_WINDOW_MS = 1_000;
+/** Covers timers firing a little early and clocks ticking at slightly different rates. */
+const REVOCATION_MARGIN_MS = 100;
+
+/** The one channel of every change notice: sessions (`s:`, `u:`) and watched tables (`t:`). */
+const CHANGES_CHANNEL = 'dockhand_changes';
 
 /** Names the connection in pg_stat_activity (tests find it there, and its relay stalls it). */
 export const LISTENER_APPLICATION_NAME = 'dockhand-listener';
@@ -43,17 +63,38 @@ const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5_000;
 const HEARTBEAT_PREFIX = 'hb:';
 
-/** Sends `payload` on `channel`; inside a transaction it is delivered when (and if) it commits. */
-export async function notify(db: QueryExecutorProvider, channel: string, payload: string): Promise<void> {
-  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+/**
+ * Resolves FRESHNESS_WINDOW_MS (plus a margin) after `committedAt` (performance.now() once a
+ * revoking change committed): by then a replica still answering from memory heard a heartbeat sent
+ * after the commit, so it heard the change too.
+ */
+export async function revocationSettled(committedAt: number): Promise<void> {
+  const deadline = committedAt + FRESHNESS_WINDOW_MS + REVOCATION_MARGIN_MS;
+  // A timer may fire a little early: wait again until the deadline has really passed.
+  for (let left = deadline - performance.now(); left > 0; left = deadline - performance.now()) {
+    await new Promise((resolve) => setTimeout(resolve, Math.ceil(left)));
+  }
 }
 
-export function listen(
-  connectionString: string,
-  db: QueryExecutorProvider,
-  channel: string,
-  events: ListenerEvents,
-): Listener {
+/** Sends `payload` on the change channel; inside a transaction it is delivered when (and if) it commits. */
+export async function notify(db: QueryExecutorProvider, payload: string): Promise<void> {
+  await sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`.execute(db);
+}
+
+export function listen(connectionString: string, db: QueryExecutorProvider): Listener {
+  const channel = CHANGES_CHANNEL;
+  const subscribers: ListenerEvents[] = [];
+  const events: ListenerEvents = {
+    message: (payload) => subscribers.forEach((subscriber) => subscriber.message(payload)),
+    reset: () => subscribers.forEach((subscriber) => subscriber.reset()),
+  };
+  /** sync() calls waiting for a heartbeat sent after they began: [began at, resolve]. */
+  let syncs: Array<[number, () => void]> = [];
+  const settleSyncs = () => {
+    const waiting = syncs;
+    syncs = waiting.filter(([began]) => began > freshAsOf);
+    for (const [began, resolve] of waiting) if (began <= freshAsOf) resolve();
+  };
   const replicaId = randomUUID();
   let client: pg.Client | null = null;
   let listening = false;
@@ -75,6 +116,9 @@ export function listen(
     listening = false;
     freshAsOf = -Infinity;
     sentAt.clear();
+    // Nothing is served from memory until a new LISTEN is fresh: nobody needs to wait.
+    for (const [, resolve] of syncs) resolve();
+    syncs = [];
     events.reset();
     // A stalled connection may never answer the goodbye: do not wait for it.
     lostClient.end().catch(() => undefined);
@@ -97,6 +141,7 @@ export function listen(
     freshAsOf = Math.max(freshAsOf, sent);
     heardAt = performance.now();
     for (const earlier of sentAt.keys()) if (earlier <= seq) sentAt.delete(earlier);
+    settleSyncs();
   };
 
   const connect = async () => {
@@ -140,7 +185,7 @@ export function listen(
     const seq = nextSeq++;
     // Noted before sending: the heartbeat commits later, so the time is on the safe side.
     sentAt.set(seq, performance.now());
-    notify(db, channel, `${HEARTBEAT_PREFIX}${replicaId}:${seq}`).catch(() => sentAt.delete(seq));
+    notify(db, `${HEARTBEAT_PREFIX}${replicaId}:${seq}`).catch(() => sentAt.delete(seq));
   };
 
   const heartbeat = setInterval(beat, HEARTBEAT_MS);
@@ -150,6 +195,27 @@ export function listen(
     get freshAsOf() {
       return freshAsOf;
     },
+    subscribe(subscriber) {
+      subscribers.push(subscriber);
+    },
+    sync() {
+      // Not listening: only heartbeats sent after the next LISTEN will count, all of them later
+      // than this call, so whatever serves from memory then has heard what came before.
+      if (!client || !listening) return Promise.resolve();
+      const began = performance.now();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, FRESHNESS_WINDOW_MS);
+        timer.unref();
+        syncs.push([
+          began,
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        ]);
+        beat();
+      });
+    },
     async close() {
       closed = true;
       clearInterval(heartbeat);
@@ -158,6 +224,8 @@ export function listen(
       client = null;
       listening = false;
       freshAsOf = -Infinity;
+      for (const [, resolve] of syncs) resolve();
+      syncs = [];
       // A stalled connection may never answer the goodbye.
       const ended = current?.end().catch(() => undefined);
       await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);

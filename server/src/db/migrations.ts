@@ -26,6 +26,7 @@ import * as organizationsPart001 from '../organizations/migration-001-organizati
 import * as organizationsPart102 from '../organizations/migration-102-clean-names.js';
 import * as replicas107 from '../replicas/migration-107-replicas.js';
 import * as presenceChanges111 from '../replicas/migration-111-presence-changes.js';
+import * as changeNotices113 from './migration-113-change-notices.js';
 
 /** One step made of parts run in order. */
 function inOrder(...parts: Migration[]): Migration {
@@ -53,6 +54,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '110_pairing_address': pairingAddress110,
   '111_presence_changes': presenceChanges111,
   '112_dev_idp': devIdp112,
+  '113_change_notices': changeNotices113,
 };
 
 /** Applies every pending migration in name order; throws (refusing to start) if one fails. */

@@ -53,6 +53,11 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   });
 }
 
+/** A call that may change state: any but GET, HEAD and OPTIONS, or a route declaring `changesState`. */
+export function mayChangeState(request: FastifyRequest): boolean {
+  return !SAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
+}
+
 /** A cross-site call that changes state, or one carrying cookies without this site's Origin. */
 function forgedRequest(request: FastifyRequest, ownOrigin: string): boolean {
   if (request.routeOptions.config.changesState && crossSite(request, ownOrigin)) return true;

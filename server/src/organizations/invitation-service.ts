@@ -73,18 +73,20 @@ export async function acceptInvitation(
   userId: string,
   invitationId: string,
 ): Promise<UserOrganization> {
-  const organizationId = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const invitation = await myInvitation(trx, userId, invitationId);
     // Withdrawn meanwhile: nothing to accept.
     if ((await deleteInvitationById(trx, invitation.id)) === 0) throw organizationErrors.invitationNotFound();
     // Someone who already is a member keeps the role they have.
     if (!(await findOrgRole(trx, userId, invitation.organization_id)))
       await insertMember(trx, invitation.organization_id, userId, invitation.role, Date.now());
-    return invitation.organization_id;
+    // Read in the transaction: outside it this replica may not have heard the new membership yet.
+    const joined = (await listOrganizationsOfUser(trx, userId)).find(
+      (org) => org.id === invitation.organization_id,
+    );
+    if (!joined) throw organizationErrors.invitationNotFound();
+    return joined;
   });
-  const joined = (await listOrganizationsOfUser(db, userId)).find((org) => org.id === organizationId);
-  if (!joined) throw organizationErrors.invitationNotFound();
-  return joined;
 }
 
 export async function declineInvitation(

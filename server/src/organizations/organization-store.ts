@@ -1,7 +1,7 @@
 /** Data access for organizations. */
 import type { OrganizationRole } from 'contract';
 import type { Kysely, Selectable } from 'kysely';
-import { reusableQuery } from '../db/reusable-query.js';
+import { cachedQuery } from '../db/read-cache.js';
 import type { Database } from '../db/schema.js';
 import type { OrganizationsTable, OrganizationSubscriptionStatus } from './tables.js';
 
@@ -17,23 +17,26 @@ export interface UserOrganization {
 }
 
 /** Part of GET /auth/user, a hot path: compiled once (see auth/reusable-query.ts). */
-const organizationsOfUser = reusableQuery(['userId'], (db: Db, args: { userId: string }) =>
-  db
-    .selectFrom('organization_members')
-    .innerJoin('organizations', 'organizations.id', 'organization_members.organization_id')
-    .select([
-      'organizations.id',
-      'organizations.name',
-      'organization_members.role',
-      'organizations.subscription_status',
-      'organizations.licenses',
-    ])
-    .where('organization_members.user_id', '=', args.userId)
-    .orderBy('organization_members.created_at')
-    .orderBy('organizations.id'),
+const organizationsOfUser = cachedQuery(
+  ['organization_members', 'organizations'],
+  ['userId'],
+  (db: Db, args: { userId: string }) =>
+    db
+      .selectFrom('organization_members')
+      .innerJoin('organizations', 'organizations.id', 'organization_members.organization_id')
+      .select([
+        'organizations.id',
+        'organizations.name',
+        'organization_members.role',
+        'organizations.subscription_status',
+        'organizations.licenses',
+      ])
+      .where('organization_members.user_id', '=', args.userId)
+      .orderBy('organization_members.created_at')
+      .orderBy('organizations.id'),
 );
 
-export async function listOrganizationsOfUser(db: Db, userId: string): Promise<UserOrganization[]> {
+export async function listOrganizationsOfUser(db: Db, userId: string): Promise<readonly UserOrganization[]> {
   return organizationsOfUser.run(db, { userId });
 }
 

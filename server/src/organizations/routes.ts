@@ -87,6 +87,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
     },
     async (request) => {
       await deleteOrganization(db, context.presence, request.body.id);
+      // Its members' cached lists show it nowhere once this has answered.
+      await context.reads.revoked();
       return { success: true, message: 'Organization deleted' };
     },
   );
@@ -145,6 +147,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
     async (request) => {
       const { organization_id, user_id, email } = request.body;
       await removeMember(db, organization_id, { userId: user_id, email });
+      // The removed member's cached lists show the organization nowhere once this has answered.
+      await context.reads.revoked();
       return { success: true, message: 'Member removed' };
     },
   );

@@ -1,0 +1,174 @@
+/**
+ * Answers of the hottest reads remembered in this process: the lists behind the dashboard's status
+ * polls, its server list and the signed-in profile (each a few times a minute per open dashboard).
+ * Each cached query names the tables it reads; a row of one of them inserted, deleted or changed
+ * forgets every answer that read it. The database itself says so, whoever writes:
+ * - PostgreSQL: a trigger on each watched table sends a `t:<table>` notice on the change channel
+ *   in the writing transaction (migration 113); each replica hears it on its listener
+ *   (db/listener.ts) and answers from memory only while that listener is fresh. So a change is seen
+ *   by every replica's next call at most FRESHNESS_WINDOW_MS after it committed; by this replica's
+ *   once a state-changing call has answered (app.ts waits for `sync`), and by every replica once a
+ *   call that revokes access has answered (`revoked`).
+ * - SQLite (one process): temporary triggers on this connection call back into the cache in the
+ *   statement that makes the change (connect.ts, `watchTables`); a commit by another program
+ *   writing the file (SQLite's data_version moved) forgets everything before the next answer.
+ * A read that began before a change never fills the cache (generation counter), a read inside a
+ * transaction is never cached (a transaction is another Kysely handle), and every answer is read
+ * again after a minute. A call that reads a cached list after its own write, before answering,
+ * reads it in the writing transaction: on PostgreSQL the notice may not be back yet.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Compilable, Kysely } from 'kysely';
+import type { DatabaseHandle } from './connect.js';
+import { FRESHNESS_WINDOW_MS, revocationSettled, type Listener } from './listener.js';
+import { reusableQuery } from './reusable-query.js';
+
+/** Every table a cached query may read; migration 113 puts the notice triggers on these. */
+const WATCHED_TABLES = ['organizations', 'organization_members', 'agents', 'apps'] as const;
+export type WatchedTable = (typeof WATCHED_TABLES)[number];
+
+const TABLE_NOTICE = 't:';
+const ENTRY_TTL_MS = 60_000;
+/** Rows kept in all: a user with 1,000 apps is one entry of 1,000 rows. */
+const MAX_ROWS = 100_000;
+
+interface Entry {
+  rows: readonly unknown[];
+  tables: readonly WatchedTable[];
+  /** performance.now() when it was read from the database. */
+  readAt: number;
+}
+
+const cacheOf = new WeakMap<object, ReadCache>();
+
+export class ReadCache {
+  /** In order of last use: the first entry is the one to drop when full. */
+  readonly #entries = new Map<string, Entry>();
+  #rows = 0;
+  /** Moves on every change: a read that began before one must not fill the cache. */
+  #generation = 0;
+  readonly #listener: Listener | null;
+  /** SQLite: forgets everything if another program committed to the file since the last look. */
+  readonly #lookForOtherWriters: () => void = () => undefined;
+  readonly #db: object;
+
+  /** Serves `database`'s cached queries from now on; on PostgreSQL `listener` is this replica's. */
+  constructor(database: DatabaseHandle, listener: Listener | null) {
+    this.#listener = listener;
+    this.#db = database.db;
+    if (database.engine === 'postgres') {
+      if (!listener) throw new Error('a read cache on PostgreSQL needs the change listener');
+      listener.subscribe({
+        message: (payload) => {
+          if (payload.startsWith(TABLE_NOTICE)) this.tableChanged(payload.slice(TABLE_NOTICE.length));
+        },
+        reset: () => this.#forgetAll(),
+      });
+    } else if (database.watchTables) {
+      this.#lookForOtherWriters = database.watchTables(WATCHED_TABLES, (table) =>
+        table === null ? this.#forgetAll() : this.tableChanged(table),
+      );
+    }
+    cacheOf.set(this.#db, this);
+  }
+
+  /** Whether answers may come from memory now: always on SQLite, while fresh on PostgreSQL. */
+  get fresh(): boolean {
+    return this.#listener === null || performance.now() - this.#listener.freshAsOf <= FRESHNESS_WINDOW_MS;
+  }
+
+  find(key: string): readonly unknown[] | undefined {
+    if (!this.fresh) return undefined;
+    this.#lookForOtherWriters();
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    if (performance.now() - entry.readAt > ENTRY_TTL_MS) {
+      this.#rows -= entry.rows.length;
+      return undefined;
+    }
+    this.#entries.set(key, entry);
+    return entry.rows;
+  }
+
+  /** Taken before reading; `remember` keeps the answer only if nothing changed since. */
+  ticket(): number {
+    return this.#generation;
+  }
+
+  remember(key: string, tables: readonly WatchedTable[], rows: readonly unknown[], ticket: number): void {
+    if (ticket !== this.#generation || rows.length > MAX_ROWS) return;
+    this.#drop(key);
+    // Shared by every caller from now on: frozen, so a caller that changed one would fail loudly.
+    for (const row of rows) Object.freeze(row);
+    this.#entries.set(key, { rows: Object.freeze(rows), tables, readAt: performance.now() });
+    this.#rows += rows.length;
+    for (const oldest of this.#entries.keys()) {
+      if (this.#rows <= MAX_ROWS) break;
+      this.#drop(oldest);
+    }
+  }
+
+  /** A row of `table` was inserted, deleted or changed. */
+  tableChanged(table: string): void {
+    this.#generation += 1;
+    for (const [key, entry] of this.#entries) {
+      if ((entry.tables as readonly string[]).includes(table)) this.#drop(key);
+    }
+  }
+
+  /**
+   * For a call that took access away (a member removed, an organization deleted): once this
+   * resolves after its commit, no replica serves an answer read before it.
+   */
+  async revoked(): Promise<void> {
+    if (this.#listener) await revocationSettled(performance.now());
+  }
+
+  close(): void {
+    cacheOf.delete(this.#db);
+    this.#forgetAll();
+  }
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#rows -= entry.rows.length;
+  }
+
+  #forgetAll(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+    this.#rows = 0;
+  }
+}
+
+let nextQueryId = 0;
+
+/**
+ * A reusable query (reusable-query.ts) whose answers the database handle's ReadCache remembers
+ * until a row of one of `tables` changes. `tables` must name every table the query reads. Callers
+ * get shared, frozen rows. Without a cache (a transaction, a handle no app serves) it just runs.
+ */
+export function cachedQuery<Args extends Record<string, string | number>, Row, DB>(
+  tables: readonly WatchedTable[],
+  names: readonly (keyof Args & string)[],
+  build: (db: Kysely<DB>, args: Args) => Compilable<Row>,
+): { run(db: Kysely<DB>, args: Args): Promise<readonly Row[]> } {
+  const query = reusableQuery(names, build);
+  const id = nextQueryId++;
+  return {
+    async run(db, args) {
+      const cache = cacheOf.get(db);
+      if (!cache) return query.run(db, args);
+      const key = `${id}\u0000${names.map((name) => args[name]).join('\u0000')}`;
+      const cached = cache.find(key);
+      if (cached) return cached as readonly Row[];
+      const ticket = cache.ticket();
+      const rows = await query.run(db, args);
+      cache.remember(key, tables, rows, ticket);
+      return rows;
+    },
+  };
+}
