@@ -252,10 +252,8 @@ function agentsOfUserQuery(db: Db, userId: string) {
 }
 
 /** Behind the server list: compiled once, answers remembered (db/read-cache.ts). */
-const agentsOfUser = cachedQuery(
-  ['agents', 'organization_members'],
-  ['userId'],
-  (db: Db, args: { userId: string }) => agentsOfUserQuery(db, args.userId).selectAll('agents'),
+const agentsOfUser = cachedQuery(['userId'], (db: Db, args: { userId: string }) =>
+  agentsOfUserQuery(db, args.userId).selectAll('agents'),
 );
 
 export async function listAgentsOfUser(db: Db, userId: string): Promise<readonly AgentRecord[]> {
@@ -263,10 +261,8 @@ export async function listAgentsOfUser(db: Db, userId: string): Promise<readonly
 }
 
 /** Behind the status poll, every few seconds per open dashboard: ids only, not certificates and reports. */
-const agentIdsOfUser = cachedQuery(
-  ['agents', 'organization_members'],
-  ['userId'],
-  (db: Db, args: { userId: string }) => agentsOfUserQuery(db, args.userId).select('agents.id'),
+const agentIdsOfUser = cachedQuery(['userId'], (db: Db, args: { userId: string }) =>
+  agentsOfUserQuery(db, args.userId).select('agents.id'),
 );
 
 export async function listAgentIdsOfUser(db: Db, userId: string): Promise<string[]> {

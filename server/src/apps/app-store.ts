@@ -34,17 +34,14 @@ export async function listAppsOfAgents(db: Db, agentIds: string[]): Promise<AppR
 }
 
 /** The dashboard polls it: one round trip, compiled once. */
-const appStatusesOfUser = cachedQuery(
-  ['apps', 'agents', 'organization_members'],
-  ['userId'],
-  (db: Db, args: { userId: string }) =>
-    db
-      .selectFrom('apps')
-      .innerJoin('agents', 'agents.id', 'apps.agent_id')
-      .innerJoin('organization_members', 'organization_members.organization_id', 'agents.organization_id')
-      .select(['apps.id', 'apps.agent_id', 'apps.status'])
-      .where('organization_members.user_id', '=', args.userId)
-      .orderBy('apps.created_at'),
+const appStatusesOfUser = cachedQuery(['userId'], (db: Db, args: { userId: string }) =>
+  db
+    .selectFrom('apps')
+    .innerJoin('agents', 'agents.id', 'apps.agent_id')
+    .innerJoin('organization_members', 'organization_members.organization_id', 'agents.organization_id')
+    .select(['apps.id', 'apps.agent_id', 'apps.status'])
+    .where('organization_members.user_id', '=', args.userId)
+    .orderBy('apps.created_at'),
 );
 
 /** The status of every app on the agents of the user's organizations. */

@@ -19,6 +19,7 @@ import { waitUntil } from '../test/processes.js';
 import type { TestUser } from '../test/sign-in.js';
 import { createTestApp, createTestDatabase, type TestDatabase } from '../test/test-app.js';
 import { FRESHNESS_WINDOW_MS } from './listener.js';
+import { cachedQuery } from './read-cache.js';
 
 const ORIGIN = 'http://localhost:8080';
 
@@ -135,6 +136,41 @@ describe('cached lists', () => {
     assert.deepEqual(await agentIds(app, admin), []);
     assert.deepEqual(await appIds(app, admin), []);
     assert.deepEqual(await organizationNames(app, admin), []);
+  });
+
+  test('a cached query knows the tables it reads, and refuses one that no change notice covers', async () => {
+    const { owner } = fixture;
+    const db = app.dockhand.db;
+    const appsOfUser = cachedQuery(['userId'], (kysely: typeof db, args: { userId: string }) =>
+      kysely
+        .selectFrom('apps')
+        .innerJoin('agents', 'agents.id', 'apps.agent_id')
+        .select('apps.id')
+        .where('agents.organization_id', 'in', (members) =>
+          members
+            .selectFrom('organization_members')
+            .select('organization_id')
+            .where('user_id', '=', args.userId),
+        ),
+    );
+    assert.deepEqual(await appsOfUser.run(db, { userId: owner.id }), []);
+    const sessionsOfUser = cachedQuery(['userId'], (kysely: typeof db, args: { userId: string }) =>
+      kysely.selectFrom('sessions').select('id').where('user_id', '=', args.userId),
+    );
+    await assert.rejects(
+      sessionsOfUser.run(db, { userId: owner.id }),
+      /reads sessions, which no change notice/,
+    );
+    // Also when the table hides in a subquery.
+    const appsOfSignedInUser = cachedQuery(['userId'], (kysely: typeof db, args: { userId: string }) =>
+      kysely
+        .selectFrom('apps')
+        .select('apps.id')
+        .where('apps.agent_id', 'in', (sessions) =>
+          sessions.selectFrom('sessions').select('id').where('user_id', '=', args.userId),
+        ),
+    );
+    await assert.rejects(appsOfSignedInUser.run(db, { userId: owner.id }), /reads sessions/);
   });
 
   test('lists shared between callers cannot be changed by one of them', async () => {

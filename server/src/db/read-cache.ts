@@ -24,8 +24,7 @@ import { FRESHNESS_WINDOW_MS, revocationSettled, type Listener } from './listene
 import { reusableQuery } from './reusable-query.js';
 
 /** Every table a cached query may read; migration 113 puts the notice triggers on these. */
-const WATCHED_TABLES = ['organizations', 'organization_members', 'agents', 'apps'] as const;
-export type WatchedTable = (typeof WATCHED_TABLES)[number];
+const WATCHED_TABLES: readonly string[] = ['organizations', 'organization_members', 'agents', 'apps'];
 
 const TABLE_NOTICE = 't:';
 const ENTRY_TTL_MS = 60_000;
@@ -34,7 +33,7 @@ const MAX_ROWS = 100_000;
 
 interface Entry {
   rows: readonly unknown[];
-  tables: readonly WatchedTable[];
+  tables: readonly string[];
   /** performance.now() when it was read from the database. */
   readAt: number;
 }
@@ -96,7 +95,7 @@ export class ReadCache {
     return this.#generation;
   }
 
-  remember(key: string, tables: readonly WatchedTable[], rows: readonly unknown[], ticket: number): void {
+  remember(key: string, tables: readonly string[], rows: readonly unknown[], ticket: number): void {
     if (ticket !== this.#generation || rows.length > MAX_ROWS) return;
     this.#drop(key);
     // Shared by every caller from now on: frozen, so a caller that changed one would fail loudly.
@@ -113,7 +112,7 @@ export class ReadCache {
   tableChanged(table: string): void {
     this.#generation += 1;
     for (const [key, entry] of this.#entries) {
-      if ((entry.tables as readonly string[]).includes(table)) this.#drop(key);
+      if (entry.tables.includes(table)) this.#drop(key);
     }
   }
 
@@ -148,20 +147,33 @@ let nextQueryId = 0;
 
 /**
  * A reusable query (reusable-query.ts) whose answers the database handle's ReadCache remembers
- * until a row of one of `tables` changes. `tables` must name every table the query reads. Callers
- * get shared, frozen rows. Without a cache (a transaction, a handle no app serves) it just runs.
+ * until a row of a table it reads changes. Those tables are taken from the query itself, and each
+ * must be watched: a query reading another one throws on its first run. Callers get shared, frozen
+ * rows. Without a cache (a transaction, a handle no app serves) it just runs.
  */
 export function cachedQuery<Args extends Record<string, string | number>, Row, DB>(
-  tables: readonly WatchedTable[],
   names: readonly (keyof Args & string)[],
   build: (db: Kysely<DB>, args: Args) => Compilable<Row>,
 ): { run(db: Kysely<DB>, args: Args): Promise<readonly Row[]> } {
   const query = reusableQuery(names, build);
   const id = nextQueryId++;
+  let checked: readonly string[] | null = null;
+  const tablesOf = (db: Kysely<DB>): readonly string[] => {
+    if (checked) return checked;
+    const read = query.tablesRead(db);
+    const unwatched = read.filter((table) => !WATCHED_TABLES.includes(table));
+    if (unwatched.length > 0)
+      throw new Error(
+        `cachedQuery reads ${unwatched.join(', ')}, which no change notice covers (read-cache.ts)`,
+      );
+    checked = read;
+    return read;
+  };
   return {
     async run(db, args) {
       const cache = cacheOf.get(db);
       if (!cache) return query.run(db, args);
+      const tables = tablesOf(db);
       const key = `${id}\u0000${names.map((name) => args[name]).join('\u0000')}`;
       const cached = cache.find(key);
       if (cached) return cached as readonly Row[];

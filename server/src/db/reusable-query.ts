@@ -4,7 +4,7 @@
  * hottest query of the API. The query is built with sentinel values; the compiled parameter list
  * records where each named argument goes, so the SQL text (and its prepared statement) is reused.
  */
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { TableNode, type Compilable, type CompiledQuery, type Kysely, type OperationNode } from 'kysely';
 
 type Argument = string | number;
 
@@ -16,7 +16,11 @@ export function reusableQuery<Args extends Record<string, Argument>, Row, DB>(
   names: readonly (keyof Args & string)[],
   /** Gets placeholder values in place of the arguments: they must only be bound as parameters. */
   build: (db: Kysely<DB>, args: Args) => Compilable<Row>,
-): { run(db: Kysely<DB>, args: Args): Promise<Row[]> } {
+): {
+  run(db: Kysely<DB>, args: Args): Promise<Row[]>;
+  /** The names of the tables the query reads (its FROM and JOIN clauses, subqueries included). */
+  tablesRead(db: Kysely<DB>): string[];
+} {
   // One compilation per database handle (SQLite and PostgreSQL write different SQL).
   const compiledByDb = new WeakMap<Kysely<DB>, { query: CompiledQuery<Row>; slots: (keyof Args | null)[] }>();
   // Strings stand in for every argument type: they only ever reach the parameter list.
@@ -43,5 +47,18 @@ export function reusableQuery<Args extends Record<string, Argument>, Row, DB>(
       const result = await db.executeQuery<Row>({ ...query, parameters });
       return result.rows;
     },
+    tablesRead(db) {
+      return [...tableNames(compiledFor(db).query.query)];
+    },
   };
+}
+
+function tableNames(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) {
+    for (const child of node) tableNames(child, found);
+  } else if (node && typeof node === 'object') {
+    if (TableNode.is(node as OperationNode)) found.add((node as TableNode).table.identifier.name);
+    for (const child of Object.values(node)) tableNames(child, found);
+  }
+  return found;
 }

@@ -17,23 +17,20 @@ export interface UserOrganization {
 }
 
 /** Part of GET /auth/user, a hot path: compiled once (see auth/reusable-query.ts). */
-const organizationsOfUser = cachedQuery(
-  ['organization_members', 'organizations'],
-  ['userId'],
-  (db: Db, args: { userId: string }) =>
-    db
-      .selectFrom('organization_members')
-      .innerJoin('organizations', 'organizations.id', 'organization_members.organization_id')
-      .select([
-        'organizations.id',
-        'organizations.name',
-        'organization_members.role',
-        'organizations.subscription_status',
-        'organizations.licenses',
-      ])
-      .where('organization_members.user_id', '=', args.userId)
-      .orderBy('organization_members.created_at')
-      .orderBy('organizations.id'),
+const organizationsOfUser = cachedQuery(['userId'], (db: Db, args: { userId: string }) =>
+  db
+    .selectFrom('organization_members')
+    .innerJoin('organizations', 'organizations.id', 'organization_members.organization_id')
+    .select([
+      'organizations.id',
+      'organizations.name',
+      'organization_members.role',
+      'organizations.subscription_status',
+      'organizations.licenses',
+    ])
+    .where('organization_members.user_id', '=', args.userId)
+    .orderBy('organization_members.created_at')
+    .orderBy('organizations.id'),
 );
 
 export async function listOrganizationsOfUser(db: Db, userId: string): Promise<readonly UserOrganization[]> {
