@@ -11,7 +11,8 @@
  *   call that revokes access has answered (`revoked`).
  * - SQLite (one process): temporary triggers on this connection call back into the cache in the
  *   statement that makes the change (connect.ts, `watchTables`); a commit by another program
- *   writing the file (SQLite's data_version moved) forgets everything before the next answer.
+ *   writing the file (SQLite's data_version moved, looked at once per turn of the event loop)
+ *   forgets everything from the next turn on.
  * A read that began before a change never fills the cache (generation counter), a read inside a
  * transaction is never cached (a transaction is another Kysely handle), and every answer is read
  * again after a minute. A call that reads a cached list after its own write, before answering,
