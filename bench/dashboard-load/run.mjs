@@ -17,7 +17,7 @@
 //   BENCH_RUNS=15 node bench/dashboard-load/run.mjs
 //   BENCH_PARTS=warm,remote ...  only these figures (of cold, warm, remote)
 //   HOST_DIST_DIR=/tmp/a BENCH_RELEASES_DIR=/tmp/a-releases ...  another build (see README.md)
-//   BENCH_TRACE=1 ...    the requests of one cold load, with their start and end times
+//   BENCH_TRACE=1 ...    one cold load as the page timed it (navigation, paints, each request)
 //   BENCH_PROFILE=1 ...  where a warm load's time goes (see profileWarmLoad)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -437,19 +437,43 @@ async function main() {
     const storageState = await setupContext.storageState();
     await setupContext.close();
 
-    // BENCH_TRACE: each request of one cold load, sent (->) and finished (<-), from navigation.
+    // BENCH_TRACE: one cold load as the page's own timing saw it (navigation and resource
+    // timing, ms from navigation start), and when the dashboard was ready.
     if (process.env.BENCH_TRACE) {
       const context = await browser.newContext({ storageState });
       await context.addInitScript(READY_PROBE);
       const tracePage = await context.newPage();
-      const started = Date.now();
-      tracePage.on('request', (request) =>
-        console.log(`  +${Date.now() - started}ms -> ${request.url().replace(base, '')}`),
-      );
-      tracePage.on('requestfinished', (request) =>
-        console.log(`  +${Date.now() - started}ms <- ${request.url().replace(base, '')}`),
-      );
-      console.log(`trace ready at ${(await timeDashboard(tracePage, base)).toFixed(0)} ms`);
+      const ready = await timeDashboard(tracePage, base);
+      const timing = await tracePage.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation');
+        const paints = performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime]);
+        const resources = performance
+          .getEntriesByType('resource')
+          .map((entry) => [
+            new URL(entry.name).pathname + new URL(entry.name).search,
+            entry.startTime,
+            entry.responseStart,
+            entry.responseEnd,
+          ]);
+        const marks = [
+          'requestStart',
+          'responseStart',
+          'responseEnd',
+          'domInteractive',
+          'domContentLoadedEventEnd',
+          'loadEventEnd',
+        ];
+        return { navigation: marks.map((mark) => [mark, navigation[mark]]), paints, resources };
+      });
+      for (const [mark, at] of timing.navigation)
+        console.log(`  ${at.toFixed(0).padStart(5)} ms  page ${mark}`);
+      for (const [name, at] of timing.paints) console.log(`  ${at.toFixed(0).padStart(5)} ms  ${name}`);
+      for (const [name, start, first, end] of timing.resources) {
+        console.log(
+          `  ${start.toFixed(0).padStart(5)} ms  ${name}: first byte +${(first - start).toFixed(0)}, done ${end.toFixed(0)}`,
+        );
+      }
+      console.log(`  ${ready.toFixed(0).padStart(5)} ms  ready (server card and ${APP_COUNT} tiles)`);
       await context.close();
     }
 
