@@ -9,6 +9,7 @@ import {
   CurrentAgentContext,
   queryKeys,
   type Agent,
+  type AuthTransport,
   type CurrentAgentValue,
   type User,
 } from 'shared';
@@ -49,9 +50,10 @@ interface SetupOptions {
   agents: Agent[];
   current: Agent | null;
   online?: string[];
+  transport?: Partial<AuthTransport>;
 }
 
-function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: SetupOptions) {
+function renderWithShell(ui: ReactNode, { user, agents, current, online = [], transport }: SetupOptions) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   // What GET /healthz reports (the About dialog).
   queryClient.setQueryData(queryKeys.server.version(), '1.4.2');
@@ -77,7 +79,7 @@ function renderWithShell(ui: ReactNode, { user, agents, current, online = [] }: 
   render(
     <ChakraProvider>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider session={createTestAuthSession({ user })}>
+        <AuthProvider session={createTestAuthSession({ user, transport })}>
           <MemoryRouter>
             <CurrentAgentContext.Provider value={agentValue}>
               <HostAgentContext.Provider value={hostValue}>
@@ -223,6 +225,28 @@ describe('user menu', () => {
     if (image) fireEvent.error(image);
     expect(within(menu).getByText('AL')).toBeInTheDocument();
     expect(menu).toHaveTextContent('Ada Lovelace');
+  });
+});
+
+describe('Log out', () => {
+  it('stays on screen, busy and not clickable again, until the server has answered', async () => {
+    let answer: () => void = () => undefined;
+    const logout = jest.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    renderWithShell(<UserMenu collapsed={false} />, {
+      user: admin,
+      agents: [],
+      current: null,
+      transport: { logout },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    const item = await screen.findByRole('menuitem', { name: 'Log out' });
+    await userEvent.click(item);
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    expect(logout).toHaveBeenCalledTimes(1);
+    await act(async () => answer());
   });
 });
 

@@ -7,10 +7,11 @@ import {
   MenuDivider,
   MenuItem,
   MenuList,
+  Spinner,
   Text,
   useDisclosure,
 } from '@chakra-ui/react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useAuth } from 'shared';
 import { AboutDialog } from '../AboutDialog';
 import { ChevronsUpDownIcon, InfoIcon, LogOutIcon } from '../icons';
@@ -26,6 +27,9 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const about = useDisclosure();
   // About opens from a menu item that is gone once the menu closes: focus returns to the menu button.
   const menuButton = useRef<HTMLDivElement>(null);
+  // A hosted (PostgreSQL) server answers a logout once every replica has dropped the session,
+  // about a second: Log out stays on screen, busy, until the page leaves.
+  const [loggingOut, setLoggingOut] = useState(false);
   const name = user?.name || user?.email || 'Signed in';
   const avatar = (
     <Avatar
@@ -82,7 +86,17 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           <MenuItem icon={<InfoIcon boxSize={4} />} onClick={about.onOpen} fontSize="sm">
             About Dockhand
           </MenuItem>
-          <MenuItem icon={<LogOutIcon boxSize={4} />} onClick={() => void logout()} fontSize="sm">
+          <MenuItem
+            icon={loggingOut ? <Spinner size="xs" label="" /> : <LogOutIcon boxSize={4} />}
+            closeOnSelect={false}
+            isDisabled={loggingOut}
+            aria-busy={loggingOut}
+            onClick={() => {
+              setLoggingOut(true);
+              void logout();
+            }}
+            fontSize="sm"
+          >
             Log out
           </MenuItem>
         </MenuList>
