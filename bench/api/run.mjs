@@ -9,7 +9,9 @@
 //   BENCH_ENGINES=sqlite BENCH_SECONDS=5 node bench/api/run.mjs
 //   BENCH_BASELINE=/tmp/base/server/dist/main.js BENCH_ROUNDS=3 node bench/api/run.mjs   # before/after
 //   BENCH_DATABASE_URL=postgres://user:pass@host:5432/postgres (default: the local dockhand role)
-import { execFileSync } from 'node:child_process';
+// Each round also loads a bare Fastify (the server's own version, no plugins, no hooks) answering a
+// poll-sized JSON the same way: the most HTTP alone allows on this machine, to read the figures by.
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +82,38 @@ async function benchEngine(engine, main) {
     await server.stop();
   }
   return figures;
+}
+
+/** The bare Fastify of the round: one route, a poll-sized JSON, no logger, plugins or hooks. */
+const BARE_FASTIFY = `
+  import { createRequire } from 'node:module';
+  const Fastify = createRequire(${JSON.stringify(path.join(root, 'server', 'package.json'))})('fastify');
+  const app = Fastify({ logger: false });
+  const answer = { success: true, message: 'Servers status retrieved', data: [] };
+  app.get('/bare', (_request, reply) => reply.send(answer));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  console.log(app.server.address().port);
+`;
+
+async function benchBareFastify() {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_FASTIFY], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+      child.once('exit', (code) => reject(new Error(`bare Fastify exited (${code})`)));
+    });
+    const url = `http://127.0.0.1:${port}/bare`;
+    runWrk(url, 'none', WARMUP_SECONDS);
+    const before = cpuMs(child.pid);
+    const result = runWrk(url, 'none');
+    result.serverUs = ((cpuMs(child.pid) - before) * 1000) / (result.perSecond * SECONDS);
+    result.databaseUs = 0;
+    return result;
+  } finally {
+    child.kill();
+  }
 }
 
 function printRun(label, figures) {
@@ -156,7 +190,13 @@ console.log(
   `wrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP_SECONDS} s warm-up`,
 );
 const runs = [];
+const bare = [];
 for (let round = 1; round <= ROUNDS; round += 1) {
+  const result = await benchBareFastify();
+  bare.push(result);
+  console.log(
+    `\nround ${round}, bare Fastify: ${result.perSecond.toFixed(0)} req/s   p50 ${ms(result.p50)}   p99 ${ms(result.p99)}   CPU/request ${result.serverUs.toFixed(0)} µs`,
+  );
   for (const engine of ENGINES) {
     for (const [build, main] of BUILDS) {
       const figures = await benchEngine(engine, main);
@@ -166,3 +206,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   }
 }
 printSummary(runs);
+console.log(
+  `  bare Fastify, same wrk (the HTTP ceiling here): ${median(bare.map((result) => result.perSecond)).toFixed(0)} req/s, ` +
+    `${median(bare.map((result) => result.serverUs)).toFixed(0)} µs CPU per request`,
+);
