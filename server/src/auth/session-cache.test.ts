@@ -16,7 +16,7 @@ import { startRelay, type PgRelay } from '../test/pg-relay.js';
 import { findLiveSession } from './session-store.js';
 import { waitUntil } from '../test/processes.js';
 import { signIn, type TestUser } from '../test/sign-in.js';
-import { createTestApp, createTestDatabase, type TestDatabase } from '../test/test-app.js';
+import { createTestApp, createTestDatabase, servesFromMemory, type TestDatabase } from '../test/test-app.js';
 
 const ORIGIN = 'http://localhost:8080';
 /** The cache's freshness window and margin (session-cache.ts): how long a new profile may take. */
@@ -69,18 +69,13 @@ async function revokeBehindTheServersBack(app: FastifyInstance, user: TestUser):
     .execute();
 }
 
-const fresh =
-  (...apps: FastifyInstance[]) =>
-  async () =>
-    apps.every((app) => app.dockhand.sessions.fresh);
-
 describe('a cached session', () => {
   let close: () => Promise<void>;
   let app: FastifyInstance;
   before(async () => {
     const testApp = await createTestApp({ PUBLIC_URL: ORIGIN, REFRESH_TOKEN_TTL_SECONDS: '2' });
     ({ app, close } = testApp);
-    await waitUntil(fresh(app), 10_000, 'the session cache to serve');
+    await waitUntil(servesFromMemory(app), 10_000, 'the session cache to serve');
   });
   after(() => close());
 
@@ -141,7 +136,7 @@ if (process.env.TEST_DATABASE_URL) {
       const env = { LOG_LEVEL: 'silent', PUBLIC_URL: ORIGIN, ...database.env };
       a = await buildApp(loadConfig(env));
       b = await buildApp(loadConfig({ ...env, DATABASE_URL: viaRelay.toString() }));
-      await waitUntil(fresh(a, b), 10_000, 'both session caches to serve');
+      await waitUntil(servesFromMemory(a, b), 10_000, 'both session caches to serve');
     });
     after(async () => {
       await a.close();
@@ -158,7 +153,7 @@ if (process.env.TEST_DATABASE_URL) {
         assert.equal(await profileStatus(there, user), 200);
         assert.equal(await profileStatus(there, user), 200);
         // The other replica is answering from memory: the race a late notification would lose.
-        await waitUntil(fresh(there), 10_000, 'the other replica to serve from memory');
+        await waitUntil(servesFromMemory(there), 10_000, 'the other replica to serve from memory');
         await signOut(here, user);
         assert.equal(await profileStatus(there, user), 401, `round ${round}`);
         assert.equal(await profileStatus(here, user), 401, `round ${round}`);
@@ -171,7 +166,7 @@ if (process.env.TEST_DATABASE_URL) {
         const user = await signIn(here, `replayed-${round}@example.com`);
         const rotated = await replayRefreshToken(here, user, async (current) => {
           assert.equal(await profileStatus(there, current), 200);
-          await waitUntil(fresh(there), 10_000, 'the other replica to serve from memory');
+          await waitUntil(servesFromMemory(there), 10_000, 'the other replica to serve from memory');
         });
         assert.equal(await profileStatus(there, rotated), 401, `round ${round}`);
         assert.equal(await profileStatus(here, rotated), 401, `round ${round}`);
@@ -205,7 +200,9 @@ if (process.env.TEST_DATABASE_URL) {
       await waitUntil(
         async () => {
           const now = await listeners();
-          return now.length === 2 && now.every((pid) => !cut.includes(pid)) && (await fresh(a, b)());
+          return (
+            now.length === 2 && now.every((pid) => !cut.includes(pid)) && (await servesFromMemory(a, b)())
+          );
         },
         10_000,
         'both replicas to listen on new connections',
@@ -235,7 +232,7 @@ if (process.env.TEST_DATABASE_URL) {
 
       // The connection is given up and a new one listens.
       relay.unstall(LISTENER_APPLICATION_NAME);
-      await waitUntil(fresh(b), 20_000, 'b to listen on a new connection');
+      await waitUntil(servesFromMemory(b), 20_000, 'b to listen on a new connection');
       const again = await signIn(a, 'stalled-replica-3@example.com');
       assert.equal(await profileStatus(b, again), 200);
       assert.equal(await profileStatus(b, again), 200);

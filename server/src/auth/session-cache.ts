@@ -22,7 +22,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Kysely, Transaction } from 'kysely';
-import { FRESHNESS_WINDOW_MS, notify, revocationSettled, type Listener } from '../db/listener.js';
+import { notify, revocationSettled, type Listener } from '../db/listener.js';
 import type { Database } from '../db/schema.js';
 import type { LiveSession, SessionUser } from './session-store.js';
 
@@ -56,9 +56,9 @@ export class SessionCache {
     });
   }
 
-  /** Whether a lookup may be answered from memory now: always on SQLite, while fresh on PostgreSQL. */
+  /** Whether a lookup may come from memory: always on SQLite, on PostgreSQL while the listener is fresh. */
   get fresh(): boolean {
-    return this.#listener === null || performance.now() - this.#listener.freshAsOf <= FRESHNESS_WINDOW_MS;
+    return this.#listener?.fresh ?? true;
   }
 
   /** The user of a cached live session; undefined when the table must be read. */

@@ -7,11 +7,12 @@
  * NOTIFY on the channel through the ordinary pool. PostgreSQL delivers the notifications of
  * different transactions in the order the transactions committed (NOTIFY reference page), and the
  * handlers run synchronously in arrival order. So once the heartbeat comes back, every
- * notification committed before the time noted has been delivered and handled: `freshAsOf` is
- * that time. (Only `pg_notify` with its two arguments is ordered so; keep it.)
+ * notification committed before the time noted has been delivered and handled. The listener is
+ * `fresh` while the last heartbeat that came back was sent at most FRESHNESS_WINDOW_MS ago.
+ * (Only `pg_notify` with its two arguments is ordered so; keep it.)
  *
  * The connection fails, ends, or no heartbeat of ours comes back for STALLED_AFTER_MS (a network
- * that died without a word): the state is reset, `freshAsOf` is -Infinity, and it reconnects with
+ * that died without a word): the state is reset, the listener is not fresh, and it reconnects with
  * back-off. After a new LISTEN only heartbeats sent after it count.
  */
 import { randomUUID } from 'node:crypto';
@@ -28,10 +29,11 @@ interface ListenerEvents {
 
 export interface Listener {
   /**
-   * `performance.now()` when the last heartbeat that came back was sent: every notification
-   * committed before it has been handled. -Infinity until one came back on the current LISTEN.
+   * Whether state kept from what was heard may answer now: the last heartbeat that came back on
+   * the current LISTEN was sent at most FRESHNESS_WINDOW_MS ago, and every notification committed
+   * before it was sent has been handled.
    */
-  readonly freshAsOf: number;
+  readonly fresh: boolean;
   subscribe(events: ListenerEvents): void;
   /**
    * Resolves once everything committed before the call has been heard (a heartbeat sent after it
@@ -98,6 +100,7 @@ export function listen(connectionString: string, db: QueryExecutorProvider): Lis
   const replicaId = randomUUID();
   let client: pg.Client | null = null;
   let listening = false;
+  /** performance.now() when the last heartbeat that came back was sent; -Infinity until one did. */
   let freshAsOf = -Infinity;
   /** Heartbeats sent and not yet back: sequence number → performance.now() before sending. */
   const sentAt = new Map<number, number>();
@@ -192,8 +195,8 @@ export function listen(connectionString: string, db: QueryExecutorProvider): Lis
   heartbeat.unref();
   void connect();
   return {
-    get freshAsOf() {
-      return freshAsOf;
+    get fresh() {
+      return performance.now() - freshAsOf <= FRESHNESS_WINDOW_MS;
     },
     subscribe(subscriber) {
       subscribers.push(subscriber);

@@ -18,7 +18,7 @@ import { insertMember } from '../organizations/member-store.js';
 import { insertTestApp, seedFixture, type Fixture } from '../test/fixtures.js';
 import { waitUntil } from '../test/processes.js';
 import type { TestUser } from '../test/sign-in.js';
-import { createTestApp, createTestDatabase, type TestDatabase } from '../test/test-app.js';
+import { createTestApp, createTestDatabase, servesFromMemory, type TestDatabase } from '../test/test-app.js';
 import { FRESHNESS_WINDOW_MS } from './listener.js';
 import { cachedQuery } from './read-cache.js';
 
@@ -50,18 +50,13 @@ const organizationNames = async (app: FastifyInstance, user: TestUser): Promise<
     (organization: { name: string }) => organization.name,
   );
 
-const fresh =
-  (...apps: FastifyInstance[]) =>
-  async () =>
-    apps.every((app) => app.dockhand.reads.fresh);
-
 describe('cached lists', () => {
   let close: () => Promise<void>;
   let app: FastifyInstance;
   let fixture: Fixture;
   before(async () => {
     ({ app, close } = await createTestApp({ PUBLIC_URL: ORIGIN }));
-    await waitUntil(fresh(app), 10_000, 'the read cache to serve');
+    await waitUntil(servesFromMemory(app), 10_000, 'the read cache to serve');
     fixture = await seedFixture(app);
   });
   after(() => close());
@@ -199,7 +194,7 @@ if (process.env.TEST_DATABASE_URL) {
       const env = { LOG_LEVEL: 'silent', PUBLIC_URL: ORIGIN, ...database.env };
       a = await buildApp(loadConfig(env));
       b = await buildApp(loadConfig(env));
-      await waitUntil(fresh(a, b), 10_000, 'both read caches to serve');
+      await waitUntil(servesFromMemory(a, b), 10_000, 'both read caches to serve');
       fixture = await seedFixture(a);
     });
     after(async () => {
@@ -221,7 +216,7 @@ if (process.env.TEST_DATABASE_URL) {
           'the new member to see the server',
         );
         // The other replica answers from memory: the race a late notice would lose.
-        await waitUntil(fresh(there), 10_000, 'the other replica to serve from memory');
+        await waitUntil(servesFromMemory(there), 10_000, 'the other replica to serve from memory');
         await call(here, owner, '/api/v1/organizations/delete-member', {
           organization_id: orgA.id,
           user_id: member.id,

@@ -21,7 +21,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Compilable, Kysely } from 'kysely';
 import type { DatabaseHandle } from './connect.js';
-import { FRESHNESS_WINDOW_MS, revocationSettled, type Listener } from './listener.js';
+import { revocationSettled, type Listener } from './listener.js';
 import { reusableQuery } from './reusable-query.js';
 
 /** Every table a cached query may read; migration 113 puts the notice triggers on these. */
@@ -72,9 +72,9 @@ export class ReadCache {
     cacheOf.set(this.#db, this);
   }
 
-  /** Whether answers may come from memory now: always on SQLite, while fresh on PostgreSQL. */
+  /** Whether answers may come from memory: always on SQLite, on PostgreSQL while the listener is fresh. */
   get fresh(): boolean {
-    return this.#listener === null || performance.now() - this.#listener.freshAsOf <= FRESHNESS_WINDOW_MS;
+    return this.#listener?.fresh ?? true;
   }
 
   find(key: string): readonly unknown[] | undefined {

@@ -79,3 +79,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/**
+ * For `waitUntil`: whether each app's caches (sessions, hot lists) answer from memory now. Always on
+ * SQLite; on PostgreSQL once its listener is fresh, which a test must wait for to see the cache.
+ */
+export const servesFromMemory =
+  (...apps: FastifyInstance[]) =>
+  async (): Promise<boolean> =>
+    apps.every((app) => app.dockhand.sessions.fresh && app.dockhand.reads.fresh);
