@@ -90,12 +90,11 @@ export function listen(connectionString: string, db: QueryExecutorProvider): Lis
     message: (payload) => subscribers.forEach((subscriber) => subscriber.message(payload)),
     reset: () => subscribers.forEach((subscriber) => subscriber.reset()),
   };
-  /** sync() calls waiting for a heartbeat sent after they began: [began at, resolve]. */
-  let syncs: Array<[number, () => void]> = [];
-  const settleSyncs = () => {
-    const waiting = syncs;
-    syncs = waiting.filter(([began]) => began > freshAsOf);
-    for (const [began, resolve] of waiting) if (began <= freshAsOf) resolve();
+  /** sync() calls waiting for a heartbeat sent after they began; each leaves once resolved. */
+  const syncs = new Set<{ began: number; settle: () => void }>();
+  /** Resolves the syncs that began at or before `heardUpTo` (a performance.now() time). */
+  const settleSyncs = (heardUpTo: number) => {
+    for (const sync of syncs) if (sync.began <= heardUpTo) sync.settle();
   };
   const replicaId = randomUUID();
   let client: pg.Client | null = null;
@@ -120,8 +119,7 @@ export function listen(connectionString: string, db: QueryExecutorProvider): Lis
     freshAsOf = -Infinity;
     sentAt.clear();
     // Nothing is served from memory until a new LISTEN is fresh: nobody needs to wait.
-    for (const [, resolve] of syncs) resolve();
-    syncs = [];
+    settleSyncs(Infinity);
     events.reset();
     // A stalled connection may never answer the goodbye: do not wait for it.
     lostClient.end().catch(() => undefined);
@@ -144,7 +142,7 @@ export function listen(connectionString: string, db: QueryExecutorProvider): Lis
     freshAsOf = Math.max(freshAsOf, sent);
     heardAt = performance.now();
     for (const earlier of sentAt.keys()) if (earlier <= seq) sentAt.delete(earlier);
-    settleSyncs();
+    settleSyncs(freshAsOf);
   };
 
   const connect = async () => {
@@ -207,15 +205,17 @@ export function listen(connectionString: string, db: QueryExecutorProvider): Lis
       if (!client || !listening) return Promise.resolve();
       const began = performance.now();
       return new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, FRESHNESS_WINDOW_MS);
-        timer.unref();
-        syncs.push([
+        const sync = {
           began,
-          () => {
+          settle: () => {
             clearTimeout(timer);
+            syncs.delete(sync);
             resolve();
           },
-        ]);
+        };
+        const timer = setTimeout(sync.settle, FRESHNESS_WINDOW_MS);
+        timer.unref();
+        syncs.add(sync);
         beat();
       });
     },
@@ -227,8 +227,7 @@ export function listen(connectionString: string, db: QueryExecutorProvider): Lis
       client = null;
       listening = false;
       freshAsOf = -Infinity;
-      for (const [, resolve] of syncs) resolve();
-      syncs = [];
+      settleSyncs(Infinity);
       // A stalled connection may never answer the goodbye.
       const ended = current?.end().catch(() => undefined);
       await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
