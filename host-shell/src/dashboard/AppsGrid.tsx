@@ -1,4 +1,4 @@
-import { Box, Flex, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   AppStatus,
@@ -36,6 +36,26 @@ const gridStyles: SystemStyleObject = {
   display: 'flex',
   flexWrap: 'wrap',
   gap: 4,
+  '.dh-tile-deploy': {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: 2,
+    w: APP_TILE_SIZE,
+    h: APP_TILE_SIZE,
+    borderWidth: '2px',
+    borderStyle: 'dashed',
+    rounded: 'xl',
+    color: 'gray.600',
+    _hover: { color: 'blue.600', borderColor: 'blue.400', bg: 'blue.50' },
+    _disabled: {
+      opacity: 0.5,
+      cursor: 'not-allowed',
+      _hover: { color: 'gray.600', borderColor: 'gray.200', bg: 'transparent' },
+    },
+  },
+  '.dh-tile-deploy-label': { fontSize: 'sm', fontWeight: 'medium' },
   '.dh-tile': {
     display: 'flex',
     flexDirection: 'column',
@@ -107,36 +127,18 @@ export function AppsGrid({ apps, statuses, statusesKnown, canDeploy, onDeploy }:
   const statusOf = (app: AppListItem) =>
     statusesKnown ? (statuses?.[app.id] ?? app.status ?? null) : AppStatus.Unknown;
   return (
-    <Box>
+    <div>
       <Box sx={gridStyles}>
-        <Flex
-          as="button"
+        <button
           type="button"
           onClick={onDeploy}
           disabled={!canDeploy}
           aria-label="Deploy App"
-          direction="column"
-          align="center"
-          justify="center"
-          gap={2}
-          w={APP_TILE_SIZE}
-          h={APP_TILE_SIZE}
-          borderWidth="2px"
-          borderStyle="dashed"
-          rounded="xl"
-          color="gray.600"
-          _hover={{ color: 'blue.600', borderColor: 'blue.400', bg: 'blue.50' }}
-          _disabled={{
-            opacity: 0.5,
-            cursor: 'not-allowed',
-            _hover: { color: 'gray.600', borderColor: 'gray.200', bg: 'transparent' },
-          }}
+          className="dh-tile-deploy"
         >
           <PlusIcon boxSize={6} />
-          <Text fontSize="sm" fontWeight="medium">
-            Deploy App
-          </Text>
-        </Flex>
+          <p className="chakra-text dh-tile-deploy-label">Deploy App</p>
+        </button>
         {apps.map((app) => (
           <AppTile key={app.id} app={app} status={statusOf(app)} />
         ))}
@@ -146,6 +148,6 @@ export function AppsGrid({ apps, statuses, statusesKnown, canDeploy, onDeploy }:
           {canDeploy ? 'No apps found. Deploy your first app!' : 'No apps found'}
         </Text>
       )}
-    </Box>
+    </div>
   );
 }

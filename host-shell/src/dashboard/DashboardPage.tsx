@@ -2,18 +2,14 @@ import {
   Alert,
   AlertDescription,
   AlertIcon,
-  Box,
   Button,
-  Flex,
   FormControl,
   FormLabel,
-  Grid,
-  Heading,
   Link,
   Select,
   Skeleton,
   Stack,
-  Text,
+  type SystemStyleObject,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -41,6 +37,41 @@ import { WelcomePanel } from './WelcomePanel';
 
 const UpdateAgentDialog = lazy(() => import('./UpdateAgentDialog'));
 
+/**
+ * The page's frame (title, panels, columns), applied once by the page's root (`sx`) instead of by a
+ * styled component per element: the page renders in the first screen's one render task, and again
+ * each time one of its queries settles.
+ */
+const pageStyles: SystemStyleObject = {
+  '.dh-dash-head': {
+    display: 'flex',
+    alignItems: { base: 'stretch', md: 'flex-end' },
+    justifyContent: 'space-between',
+    gap: 4,
+    flexDirection: { base: 'column', md: 'row' },
+  },
+  '.dh-dash-title': {
+    fontFamily: 'heading',
+    fontWeight: 'bold',
+    fontSize: ['2xl', null, '3xl'],
+    lineHeight: [1.33, null, 1.2],
+  },
+  '.dh-dash-subtitle': { color: 'gray.600', fontSize: 'sm' },
+  '.dh-dash-columns': {
+    display: 'grid',
+    gridTemplateColumns: { base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 392px' },
+    gap: 6,
+    alignItems: 'start',
+  },
+  '.dh-dash-side': { display: 'flex', flexDirection: 'column', gap: 4 },
+  '.dh-panel': { bg: 'white', borderWidth: '1px', rounded: '2xl', p: 5 },
+  '.dh-panel-head': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 4, gap: 3 },
+  '.dh-panel-title': { fontFamily: 'heading', fontWeight: 'bold', fontSize: 'md', lineHeight: 1.2 },
+  '.dh-dash-note': { mt: 3, fontSize: 'sm' },
+  '.dh-dash-note--error': { color: 'red.600' },
+  '.dh-dash-note--plan': { color: 'purple.600' },
+};
+
 function Panel({
   title,
   action,
@@ -51,15 +82,13 @@ function Panel({
   children: React.ReactNode;
 }) {
   return (
-    <Box as="section" aria-label={title} bg="white" borderWidth="1px" rounded="2xl" p={5}>
-      <Flex align="center" justify="space-between" mb={4} gap={3}>
-        <Heading as="h2" size="sm">
-          {title}
-        </Heading>
+    <section aria-label={title} className="dh-panel">
+      <div className="dh-panel-head">
+        <h2 className="chakra-heading dh-panel-title">{title}</h2>
         {action}
-      </Flex>
+      </div>
       {children}
-    </Box>
+    </section>
   );
 }
 
@@ -102,19 +131,12 @@ export default function DashboardPage() {
   }
 
   return (
-    <Stack spacing={6} maxW="1200px" mx="auto">
-      <Flex
-        align={{ base: 'stretch', md: 'flex-end' }}
-        justify="space-between"
-        gap={4}
-        direction={{ base: 'column', md: 'row' }}
-      >
-        <Box>
-          <Heading size="lg">Dashboard</Heading>
-          <Text color="gray.600" fontSize="sm">
-            Your server and the apps running on it.
-          </Text>
-        </Box>
+    <Stack spacing={6} maxW="1200px" mx="auto" sx={pageStyles}>
+      <div className="dh-dash-head">
+        <div>
+          <h2 className="chakra-heading dh-dash-title">Dashboard</h2>
+          <p className="chakra-text dh-dash-subtitle">Your server and the apps running on it.</p>
+        </div>
         {agents.length > 0 && (
           <FormControl w={{ base: 'full', md: '280px' }}>
             <FormLabel fontSize="xs" color="gray.600" mb={1}>
@@ -134,7 +156,7 @@ export default function DashboardPage() {
             </Select>
           </FormControl>
         )}
-      </Flex>
+      </div>
 
       <InvitationsPanel />
 
@@ -146,11 +168,7 @@ export default function DashboardPage() {
       ) : agents.length === 0 ? (
         <WelcomePanel onAddServer={openConnectServer} />
       ) : (
-        <Grid
-          templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 392px' }}
-          gap={6}
-          alignItems="start"
-        >
+        <div className="dh-dash-columns">
           <Panel
             title="Your Apps"
             action={
@@ -184,12 +202,10 @@ export default function DashboardPage() {
               />
             )}
             {apps.error && (
-              <Text mt={3} fontSize="sm" color="red.600">
-                {apps.error.message}
-              </Text>
+              <p className="chakra-text dh-dash-note dh-dash-note--error">{apps.error.message}</p>
             )}
             {currentAgent && isDeployDisabled(currentAgent.subscription_status, true) && (
-              <Text mt={3} fontSize="sm" color="purple.600">
+              <p className="chakra-text dh-dash-note dh-dash-note--plan">
                 This server has no plan yet: assign it a Free or Pro plan
                 {canManageOrganizations(user) && (
                   <>
@@ -200,10 +216,10 @@ export default function DashboardPage() {
                   </>
                 )}{' '}
                 to deploy apps.
-              </Text>
+              </p>
             )}
           </Panel>
-          <Stack spacing={4}>
+          <div className="dh-dash-side">
             <Panel
               title="Server"
               action={
@@ -226,8 +242,8 @@ export default function DashboardPage() {
               />
             </Panel>
             {canDeleteServer && currentAgent && <DeleteServerPanel agent={currentAgent} />}
-          </Stack>
-        </Grid>
+          </div>
+        </div>
       )}
       {updateOpen && currentAgent && (
         <Suspense fallback={null}>

@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, type SystemStyleObject } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import type { AppInventory, AppListItem } from 'shared';
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 import { useFoundAppMutation } from './useFoundAppMutation';
 import { useMissingAppMutation } from './useMissingAppMutation';
+import { lineClamp } from '../shell/line-clamp';
 
 interface InventoryPanelProps {
   agentId: string;
@@ -20,6 +21,42 @@ type Pending = { appId: string; label: string; action: 'remove' | 'delete' } | n
  * know still leaves the dashboard readable, and its first render does not grow with them.
  */
 const ROWS_SHOWN = 10;
+
+/**
+ * The rows' look, applied once by the panel (`sx`) instead of by styled components per row; the
+ * badge is drawn as Chakra's subtle orange Badge.
+ */
+const panelStyles: SystemStyleObject = {
+  '.dh-inventory-row': {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: 3,
+    borderWidth: '1px',
+    borderColor: 'orange.200',
+    bg: 'orange.50',
+    rounded: 'lg',
+    px: 3,
+    py: 2,
+  },
+  '.dh-inventory-text': { minW: 0 },
+  '.dh-inventory-title': { display: 'flex', alignItems: 'center', gap: 2 },
+  '.dh-inventory-label': { fontSize: 'sm', fontWeight: 'medium', ...lineClamp(1) },
+  '.dh-inventory-badge': {
+    display: 'inline-block',
+    whiteSpace: 'nowrap',
+    verticalAlign: 'middle',
+    px: 1,
+    textTransform: 'uppercase',
+    fontSize: 'xs',
+    borderRadius: 'sm',
+    fontWeight: 'bold',
+    bg: 'orange.100',
+    color: 'orange.800',
+  },
+  '.dh-inventory-note': { fontSize: 'xs', color: 'gray.600' },
+  '.dh-inventory-actions': { display: 'flex', gap: 2, flexShrink: 0 },
+};
 
 /**
  * Differences between Dockhand's records and what the server really holds (issue 15): apps found
@@ -48,7 +85,7 @@ export function InventoryPanel({ agentId, inventory, apps, canManage }: Inventor
     else missing.mutate({ appId: confirming.appId, action: 'delete' }, done);
   };
   return (
-    <Stack spacing={2} mt={4} data-testid="inventory-panel">
+    <Stack spacing={2} mt={4} data-testid="inventory-panel" sx={panelStyles}>
       {foundShown.map((entry) => (
         <Row
           key={entry.app_id}
@@ -115,30 +152,15 @@ interface RowProps {
 
 function Row({ testId, label, badge, note, actions, isBusy, onAction }: RowProps) {
   return (
-    <Flex
-      data-testid={testId}
-      align="center"
-      justify="space-between"
-      gap={3}
-      borderWidth="1px"
-      borderColor="orange.200"
-      bg="orange.50"
-      rounded="lg"
-      px={3}
-      py={2}
-    >
-      <Box minW={0}>
-        <Flex align="center" gap={2}>
-          <Text fontSize="sm" fontWeight="medium" noOfLines={1}>
-            {label}
-          </Text>
-          <Badge colorScheme="orange">{badge}</Badge>
-        </Flex>
-        <Text fontSize="xs" color="gray.600">
-          {note}
-        </Text>
-      </Box>
-      <Flex gap={2} flexShrink={0}>
+    <div data-testid={testId} className="dh-inventory-row">
+      <div className="dh-inventory-text">
+        <div className="dh-inventory-title">
+          <p className="chakra-text dh-inventory-label">{label}</p>
+          <span className="chakra-badge dh-inventory-badge">{badge}</span>
+        </div>
+        <p className="chakra-text dh-inventory-note">{note}</p>
+      </div>
+      <div className="dh-inventory-actions">
         {actions.map((action, index) => (
           <Button
             key={action}
@@ -151,7 +173,7 @@ function Row({ testId, label, badge, note, actions, isBusy, onAction }: RowProps
             {action}
           </Button>
         ))}
-      </Flex>
-    </Flex>
+      </div>
+    </div>
   );
 }

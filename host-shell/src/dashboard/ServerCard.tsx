@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text, type SystemStyleObject } from '@chakra-ui/react';
 import {
   capabilityValue,
   COMPOSE_VERSION_CAPABILITY,
@@ -8,6 +8,7 @@ import {
   serverPlanLabel,
   type Agent,
 } from 'shared';
+import { lineClamp } from '../shell/line-clamp';
 
 const SERVER_CARD_WIDTH = '350px';
 const SERVER_CARD_HEIGHT = '150px';
@@ -21,16 +22,46 @@ interface ServerCardProps {
   onUpdate: () => void;
 }
 
+/**
+ * The card's look, applied once by the card (`sx`) instead of by a styled component per line, label
+ * and badge: the card is part of the dashboard's first render. Badges are drawn as Chakra's Badge
+ * draws them (outline and subtle variants).
+ */
+const cardStyles: SystemStyleObject = {
+  '.dh-card-head': { display: 'flex', alignItems: 'center', gap: 2, mb: 1.5 },
+  '.dh-card-name': { fontWeight: 'semibold', ...lineClamp(1), flex: '1' },
+  '.dh-card-badge': {
+    display: 'inline-block',
+    whiteSpace: 'nowrap',
+    verticalAlign: 'middle',
+    px: 2,
+    textTransform: 'uppercase',
+    fontSize: 'xs',
+    borderRadius: 'full',
+    fontWeight: 'bold',
+  },
+  '.dh-card-badge--plan': {
+    color: 'purple.500',
+    boxShadow: 'inset 0 0 0px 1px var(--chakra-colors-purple-500)',
+  },
+  '.dh-card-badge--online': { bg: 'green.100', color: 'green.800' },
+  '.dh-card-badge--offline': { bg: 'gray.100', color: 'gray.800' },
+  '.dh-card-row': { display: 'flex', gap: 2, fontSize: '13px', lineHeight: '1.45', minW: 0 },
+  '.dh-card-row-label': { color: 'gray.600', flexShrink: 0 },
+  '.dh-card-row-value': { minW: 0, ...lineClamp(1) },
+  '.dh-card-row-value--2': { ...lineClamp(2) },
+  '.dh-card-docker': { fontSize: '13px', lineHeight: '1.45', color: 'orange.600', fontWeight: 'medium' },
+  '.dh-card-version': { fontSize: '13px', color: 'gray.600' },
+};
+
 function Row({ label, children, lines = 1 }: { label: string; children: React.ReactNode; lines?: number }) {
   return (
-    <Flex gap={2} fontSize="13px" lineHeight="1.45" minW={0}>
-      <Text color="gray.600" flexShrink={0}>
-        {label}:
-      </Text>
-      <Box noOfLines={lines} minW={0}>
+    <div className="dh-card-row">
+      <p className="chakra-text dh-card-row-label">{label}:</p>
+      <div className={lines === 2 ? 'dh-card-row-value dh-card-row-value--2' : 'dh-card-row-value'}>
         {children}
-      </Box>
-    </Flex>
+      </div>
+    </div>
   );
 }
 
@@ -87,26 +118,25 @@ export function ServerCard({
       px={4}
       py={3}
       overflow="hidden"
+      sx={cardStyles}
     >
-      <Flex align="center" gap={2} mb={1.5}>
-        <Text fontWeight="semibold" noOfLines={1} flex="1">
-          {agent.name}
-        </Text>
-        <Badge variant="outline" colorScheme="purple" rounded="full" px={2}>
+      <div className="dh-card-head">
+        <p className="chakra-text dh-card-name">{agent.name}</p>
+        <span className="chakra-badge dh-card-badge dh-card-badge--plan">
           {planLabel(agent.subscription_status)}
-        </Badge>
-        <Badge colorScheme={online ? 'green' : 'gray'} rounded="full" px={2}>
+        </span>
+        <span className={`chakra-badge dh-card-badge dh-card-badge--${online ? 'online' : 'offline'}`}>
           {online ? 'Online' : 'Offline'}
-        </Badge>
-      </Flex>
+        </span>
+      </div>
       <Row label="IP">{capabilityValue(agent.capabilities, 'server_ip') ?? 'N/A'}</Row>
       {!online && (
         <Row label="Last Seen">{agent.last_seen ? new Date(agent.last_seen).toLocaleString() : 'Never'}</Row>
       )}
       {online && !dockerResponding && (
-        <Text role="status" fontSize="13px" lineHeight="1.45" color="orange.600" fontWeight="medium">
+        <p role="status" className="chakra-text dh-card-docker">
           {DOCKER_NOT_RESPONDING}
-        </Text>
+        </p>
       )}
       <Row label="Hardware" lines={online && dockerResponding ? 2 : 1}>
         {formatHardware(agent.capabilities)}
@@ -116,10 +146,10 @@ export function ServerCard({
           Agent update available
         </Button>
       ) : (
-        <Text fontSize="13px" color="gray.600">
+        <p className="chakra-text dh-card-version">
           Agent Version: {version ?? 'N/A'}
           {compose && ` · ${composeVersionText(compose)}`}
-        </Text>
+        </p>
       )}
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading } from '@chakra-ui/react';
+import { Box, Flex, type SystemStyleObject } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ServiceUnavailableNotice } from './ServiceUnavailableNotice';
@@ -13,37 +13,52 @@ function PageLoading() {
   );
 }
 
+/**
+ * The frame's look (page column, header, title, page area), applied once by the shell's root
+ * (`sx`) instead of by a styled component per element.
+ */
+const shellStyles: SystemStyleObject = {
+  '.dh-shell-main': { display: 'flex', flexDirection: 'column', flex: '1', minW: 0 },
+  '.dh-shell-header': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 2,
+    h: 12,
+    px: 3,
+    borderBottomWidth: '1px',
+    bg: 'white',
+    position: 'sticky',
+    top: 0,
+    zIndex: 'sticky',
+  },
+  '.dh-shell-title': {
+    fontFamily: 'heading',
+    fontWeight: 'semibold',
+    fontSize: 'md',
+    lineHeight: 1.2,
+    color: 'gray.700',
+  },
+  '.dh-shell-page': { flex: '1', p: { base: 4, md: 6 }, bg: 'gray.50' },
+};
+
 /** The signed-in layout: sidebar, a slim header with the sidebar toggle, and the page. */
 export function AppShell() {
   useCheckoutReturn();
   return (
-    <Flex minH="100vh">
+    <Flex minH="100vh" sx={shellStyles}>
       <Sidebar />
-      <Flex as="main" direction="column" flex="1" minW={0}>
-        <Flex
-          as="header"
-          align="center"
-          gap={2}
-          h={12}
-          px={3}
-          borderBottomWidth="1px"
-          bg="white"
-          position="sticky"
-          top={0}
-          zIndex="sticky"
-        >
+      <main className="dh-shell-main">
+        <header className="dh-shell-header">
           <SidebarTrigger />
-          <Heading as="span" size="sm" fontWeight="semibold" color="gray.700">
-            Dockhand
-          </Heading>
-        </Flex>
-        <Box flex="1" p={{ base: 4, md: 6 }} bg="gray.50">
+          <span className="chakra-heading dh-shell-title">Dockhand</span>
+        </header>
+        <div className="dh-shell-page">
           <ServiceUnavailableNotice />
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
-        </Box>
-      </Flex>
+        </div>
+      </main>
     </Flex>
   );
 }

@@ -1,22 +1,53 @@
-import { Icon, type IconProps } from '@chakra-ui/react';
+import type { CSSProperties, SVGProps } from 'react';
 
-/** A few line icons (24px grid, stroke style), drawn inline so the host ships no icon library. */
+interface LineIconProps extends Omit<SVGProps<SVGSVGElement>, 'color'> {
+  /** A Chakra size token (4 = the theme's sizes.4); without it the icon is 1em, as Chakra's Icon. */
+  boxSize?: number;
+  /** A Chakra colour token such as 'gray.600'; without it the text colour. */
+  color?: string;
+}
+
+/** A theme token as the CSS variable Chakra's global stylesheet defines for it. */
+const tokenVar = (scale: string, token: string | number) =>
+  `var(--chakra-${scale}-${String(token).replace('.', '-')})`;
+
+/**
+ * A few line icons (24px grid, stroke style), drawn inline so the host ships no icon library.
+ * Plain <svg>s styled inline as Chakra's Icon drew them: the first screen shows a dozen, and each
+ * Chakra Icon resolved its theme and serialised its styles in the first render.
+ */
 function lineIcon(displayName: string, paths: string[]) {
-  const Component = (props: IconProps) => (
-    <Icon
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      {...props}
-    >
-      {paths.map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </Icon>
-  );
+  const Component = ({ boxSize, color, className, style, ...props }: LineIconProps) => {
+    const size = boxSize === undefined ? '1em' : tokenVar('sizes', boxSize);
+    const iconStyle: CSSProperties = {
+      width: size,
+      height: size,
+      display: 'inline-block',
+      lineHeight: '1em',
+      flexShrink: 0,
+      color: color ? tokenVar('colors', color) : 'currentColor',
+      verticalAlign: 'middle',
+      ...style,
+    };
+    return (
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        focusable="false"
+        className={className ? `chakra-icon ${className}` : 'chakra-icon'}
+        style={iconStyle}
+        {...props}
+      >
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </svg>
+    );
+  };
   Component.displayName = displayName;
   return Component;
 }

@@ -1,4 +1,4 @@
-import { Box, Flex, Stack, Text, useDisclosure } from '@chakra-ui/react';
+import { useDisclosure } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
   appsQueryOptions,
@@ -31,12 +31,8 @@ export function isDeployDisabled(subscriptionStatus: unknown, hasServer: boolean
 }
 
 function SectionLabel({ children, collapsed }: { children: string; collapsed: boolean }) {
-  if (collapsed) return <Box h={2} />;
-  return (
-    <Text px={2} pt={2} pb={1} fontSize="xs" fontWeight="medium" color="gray.600">
-      {children}
-    </Text>
-  );
+  if (collapsed) return <div className="dh-nav-section-gap" />;
+  return <p className="chakra-text dh-nav-section-label">{children}</p>;
 }
 
 /** Platform: Dashboard, and Apps with the installed apps plus Deploy App. */
@@ -56,7 +52,7 @@ export function PlatformMenu({
   const deployDisabled = isDeployDisabled(currentAgent?.subscription_status, Boolean(currentAgent));
 
   return (
-    <Stack as="nav" aria-label="Platform" spacing={0.5}>
+    <nav aria-label="Platform" className="chakra-stack dh-nav-list">
       <SectionLabel collapsed={collapsed}>Platform</SectionLabel>
       <NavItem to="/" end label="Dashboard" icon={DashboardIcon} collapsed={collapsed} onClick={onNavigate} />
       {collapsed ? (
@@ -70,41 +66,34 @@ export function PlatformMenu({
           }}
         />
       ) : (
-        <Flex
-          as="button"
+        <button
           type="button"
           onClick={appsSection.onToggle}
           aria-expanded={appsSection.isOpen}
-          align="center"
-          gap={2.5}
-          px={2}
-          py={1.5}
-          rounded="md"
-          fontSize="sm"
-          color="gray.700"
-          _hover={{ bg: 'blackAlpha.50' }}
+          className="dh-nav-toggle"
         >
           <AppsIcon boxSize={4} />
-          <Text as="span" flex="1" textAlign="left">
-            Apps
-          </Text>
+          <span className="chakra-text dh-nav-toggle-label">Apps</span>
           <ChevronDownIcon
             boxSize={4}
-            transform={appsSection.isOpen ? 'rotate(180deg)' : undefined}
-            transition="transform 0.2s"
+            style={{
+              transform: appsSection.isOpen ? 'rotate(180deg)' : undefined,
+              transition: 'transform 0.2s',
+            }}
           />
-        </Flex>
+        </button>
       )}
       {!collapsed && (
         // Opens and closes in CSS (grid rows 0fr <-> 1fr): no animation library on the first paint.
-        <Box
-          display="grid"
-          gridTemplateRows={appsSection.isOpen ? '1fr' : '0fr'}
-          opacity={appsSection.isOpen ? 1 : 0}
-          visibility={appsSection.isOpen ? 'visible' : 'hidden'}
-          transition="grid-template-rows 0.2s ease, opacity 0.2s ease, visibility 0.2s"
+        <div
+          className="dh-nav-collapse"
+          style={{
+            gridTemplateRows: appsSection.isOpen ? '1fr' : '0fr',
+            opacity: appsSection.isOpen ? 1 : 0,
+            visibility: appsSection.isOpen ? 'visible' : 'hidden',
+          }}
         >
-          <Stack spacing={0.5} data-testid="sidebar-apps" minH={0} overflow="hidden">
+          <div className="chakra-stack dh-nav-list dh-nav-collapse-inner" data-testid="sidebar-apps">
             {(apps.data ?? []).map((app) => (
               <NavItem key={app.id} to={`/app/${app.id}`} label={app.name} nested onClick={onNavigate} />
             ))}
@@ -118,10 +107,10 @@ export function PlatformMenu({
                 openDeployApp();
               }}
             />
-          </Stack>
-        </Box>
+          </div>
+        </div>
       )}
-    </Stack>
+    </nav>
   );
 }
 
@@ -130,7 +119,7 @@ export function BottomLinks({ collapsed, onNavigate }: { collapsed: boolean; onN
   const { user } = useAuth();
   const { currentAgent } = useCurrentAgent();
   return (
-    <Stack as="nav" aria-label="More" spacing={0.5}>
+    <nav aria-label="More" className="chakra-stack dh-nav-list">
       <NavItem
         to="/catalog"
         label="Apps Catalog"
@@ -156,6 +145,6 @@ export function BottomLinks({ collapsed, onNavigate }: { collapsed: boolean; onN
           onClick={onNavigate}
         />
       )}
-    </Stack>
+    </nav>
   );
 }

@@ -16,17 +16,7 @@ import { sidebarMenuButtonProps } from './NavItem';
 import { groupServersByOrganization } from './sidebar-rules';
 
 function StatusDot({ online }: { online: boolean }) {
-  return (
-    <Box
-      as="span"
-      aria-hidden
-      w={2}
-      h={2}
-      rounded="full"
-      bg={online ? 'green.400' : 'gray.300'}
-      flexShrink={0}
-    />
-  );
+  return <span aria-hidden className={online ? 'dh-status-dot dh-status-dot--online' : 'dh-status-dot'} />;
 }
 
 /** The sidebar's server picker: servers grouped by organization, 'Shared Servers', 'Add server'. */
@@ -45,40 +35,31 @@ export function ServerSwitcher({ collapsed }: { collapsed: boolean }) {
         data-testid="server-switcher"
         px={collapsed ? 1 : 2}
       >
-        <Flex align="center" gap={2}>
-          <Flex
-            align="center"
-            justify="center"
-            w={8}
-            h={8}
-            rounded="md"
-            bg="blue.600"
-            color="white"
-            flexShrink={0}
-          >
+        <div className="dh-menu-trigger">
+          <div className="dh-server-badge">
             <ServerIcon boxSize={4} />
-          </Flex>
+          </div>
           {!collapsed && (
             <>
-              <Box flex="1" minW={0} textAlign="left">
-                <Text fontSize="sm" fontWeight="semibold" noOfLines={1}>
+              <div className="dh-menu-trigger-text">
+                <p className="chakra-text dh-menu-trigger-title">
                   {currentAgent?.name ?? 'No server selected'}
-                </Text>
-                <Flex align="center" gap={1.5}>
+                </p>
+                <div className="dh-server-status">
                   {currentAgent && <StatusDot online={isAgentOnline(currentAgent.id)} />}
-                  <Text fontSize="xs" color="gray.600" noOfLines={1}>
+                  <p className="chakra-text dh-menu-trigger-detail">
                     {currentAgent
                       ? isAgentOnline(currentAgent.id)
                         ? 'Online'
                         : 'Offline'
                       : 'Add a server to begin'}
-                  </Text>
-                </Flex>
-              </Box>
+                  </p>
+                </div>
+              </div>
               <ChevronsUpDownIcon boxSize={4} color="gray.600" />
             </>
           )}
-        </Flex>
+        </div>
       </MenuButton>
       <MenuList minW="15rem" zIndex="popover">
         {groups.map((group) => (

@@ -1,15 +1,6 @@
-import {
-  Box,
-  Divider,
-  Drawer,
-  DrawerBody,
-  DrawerContent,
-  DrawerOverlay,
-  Flex,
-  IconButton,
-} from '@chakra-ui/react';
+import { Box, Drawer, DrawerBody, DrawerContent, DrawerOverlay, Flex, IconButton } from '@chakra-ui/react';
 import { PanelLeftIcon } from '../icons';
-import { navItemStyles } from './NavItem';
+import { sidebarStyles } from './NavItem';
 import { BottomLinks, PlatformMenu } from './NavMenus';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from './sidebar-rules';
@@ -22,15 +13,15 @@ export type SidebarCollapsible = 'icon' | 'offcanvas';
 function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { setOpen } = useSidebar();
   return (
-    <Flex direction="column" h="full" px={collapsed ? 1.5 : 3} py={3} gap={2} sx={navItemStyles}>
+    <Flex direction="column" h="full" px={collapsed ? 1.5 : 3} py={3} gap={2} sx={sidebarStyles}>
       <ServerSwitcher collapsed={collapsed} />
-      <Divider />
-      <Box flex="1" overflowY="auto" overflowX="hidden">
+      <hr aria-orientation="horizontal" className="chakra-divider dh-divider" />
+      <div className="dh-nav-scroll">
         {/* In icon mode, Apps opens the sidebar to show its list. */}
         <PlatformMenu collapsed={collapsed} onNavigate={onNavigate} onExpand={() => setOpen(true)} />
-      </Box>
+      </div>
       <BottomLinks collapsed={collapsed} onNavigate={onNavigate} />
-      <Divider />
+      <hr aria-orientation="horizontal" className="chakra-divider dh-divider" />
       <UserMenu collapsed={collapsed} />
     </Flex>
   );

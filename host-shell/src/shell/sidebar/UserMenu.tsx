@@ -1,7 +1,6 @@
 import {
   Avatar,
   Box,
-  Flex,
   Menu,
   MenuButton,
   MenuDivider,
@@ -52,24 +51,18 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           aria-label="User menu"
           px={collapsed ? 0 : 2}
         >
-          <Flex align="center" gap={2}>
+          <div className="dh-menu-trigger">
             {avatar}
             {!collapsed && (
               <>
-                <Box flex="1" minW={0} textAlign="left">
-                  <Text fontSize="sm" fontWeight="semibold" noOfLines={1}>
-                    {name}
-                  </Text>
-                  {user?.email && (
-                    <Text fontSize="xs" color="gray.600" noOfLines={1}>
-                      {user.email}
-                    </Text>
-                  )}
-                </Box>
+                <div className="dh-menu-trigger-text">
+                  <p className="chakra-text dh-menu-trigger-title">{name}</p>
+                  {user?.email && <p className="chakra-text dh-menu-trigger-detail">{user.email}</p>}
+                </div>
                 <ChevronsUpDownIcon boxSize={4} color="gray.600" />
               </>
             )}
-          </Flex>
+          </div>
         </MenuButton>
         <MenuList zIndex="popover">
           <Box px={3} py={2}>
