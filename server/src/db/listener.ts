@@ -38,7 +38,7 @@ export interface Listener {
   /**
    * Resolves once everything committed before the call has been heard (a heartbeat sent after it
    * came back), or after `FRESHNESS_WINDOW_MS`, when what was heard before the call is no longer
-   * fresh anyway.
+   * fresh anyway. The calls of one turn of the event loop share one heartbeat.
    */
   sync(): Promise<void>;
   close(): Promise<void>;
@@ -111,6 +111,8 @@ export function listen(connectionString: string, db: QueryExecutorProvider): Lis
   let closed = false;
   let retryMs = RETRY_FIRST_MS;
   let retryTimer: NodeJS.Timeout | null = null;
+  /** The heartbeat the sync() calls of this turn of the event loop share, until it is sent. */
+  let syncBeat: NodeJS.Immediate | null = null;
 
   const lost = (lostClient: pg.Client) => {
     if (client !== lostClient) return;
@@ -216,13 +218,18 @@ export function listen(connectionString: string, db: QueryExecutorProvider): Lis
         const timer = setTimeout(sync.settle, FRESHNESS_WINDOW_MS);
         timer.unref();
         syncs.add(sync);
-        beat();
+        // Sent once this turn's callbacks have run: its time is noted after every call sharing it began.
+        syncBeat ??= setImmediate(() => {
+          syncBeat = null;
+          beat();
+        });
       });
     },
     async close() {
       closed = true;
       clearInterval(heartbeat);
       if (retryTimer) clearTimeout(retryTimer);
+      if (syncBeat) clearImmediate(syncBeat);
       const current = client;
       client = null;
       listening = false;
