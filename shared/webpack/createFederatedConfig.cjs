@@ -39,6 +39,23 @@ function installedVersion(packageDir, name) {
 }
 
 /**
+ * react-router 7 maps every import to its development build, warnings and checks included
+ * (remix-run/react-router#14102); its package also holds the production build, which a production
+ * bundle takes instead.
+ */
+function reactRouterProductionBuild(packageDir) {
+  const routerDir = path.dirname(
+    require.resolve('react-router/package.json', {
+      paths: [path.dirname(require.resolve('react-router-dom/package.json', { paths: [packageDir] }))],
+    }),
+  );
+  return {
+    'react-router$': path.join(routerDir, 'dist', 'production', 'index.mjs'),
+    'react-router/dom$': path.join(routerDir, 'dist', 'production', 'dom-export.mjs'),
+  };
+}
+
+/**
  * @param {boolean} consumeOnly a remote's production build takes every singleton from the host
  *   (`import: false`): no fallback copy is bundled, which keeps builds fast and makes a second
  *   React impossible. Its standalone dev server keeps the fallbacks, since no host is there.
@@ -170,6 +187,7 @@ function createFederatedConfig(options, env = {}, argv = {}) {
       // whose imports name the emitted '.js' files.
       conditionNames: ['source', '...'],
       extensionAlias: { '.js': ['.ts', '.js'] },
+      alias: production ? reactRouterProductionBuild(packageDir) : {},
     },
     module: {
       rules: [
