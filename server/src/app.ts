@@ -6,7 +6,6 @@
 import { SizeLimits } from 'contract';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AgentReleaseService } from './agent-releases/release-service.js';
 import { registerAgentReleaseRoutes } from './agent-releases/routes.js';
@@ -37,6 +36,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogSerializers } from './http/log-redaction.js';
 import { refusalKeywords } from './http/schemas.js';
 import { mayChangeState, registerSecurity } from './http/security.js';
+import { registerWebSocketRoute } from './http/websocket-route.js';
 import { AgentHub } from './hub/agent-hub.js';
 import { registerInstallRoutes } from './hub/install-routes.js';
 import { NetworkService } from './networks/network-service.js';
@@ -110,8 +110,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurity(app, config);
   registerAccess(app);
   await app.register(swagger, swaggerOptions(config));
-  // Bounded before authentication too: the largest legitimate frame is a logs answer (≤ 2000 lines).
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 * 1024 } });
 
   // The agent hub: agents connect at /agent/connect and become the app's presence.
   let inventory: AppInventoryService | null = null;
@@ -128,7 +126,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => hub.close());
   // SQLite serves one process; on PostgreSQL this process is one replica among any number.
   const replicaId = database.engine === 'postgres' ? await joinReplicas(app, context, hub) : null;
-  app.get('/agent/connect', { websocket: true }, (socket, request) => hub.accept(socket, request.ip));
+  // Bounded before authentication too: the largest legitimate frame is a logs answer (≤ 2000 lines).
+  registerWebSocketRoute(app, '/agent/connect', { maxPayload: 16 * 1024 * 1024 }, (socket, request) =>
+    hub.accept(socket, request.ip),
+  );
 
   // The areas.
   await registerDashboard(app, config);

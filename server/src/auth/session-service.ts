@@ -52,6 +52,8 @@ export async function authenticate(
   deps: Pick<SessionDeps, 'db' | 'tokens' | 'sessions'>,
   accessToken: string,
 ): Promise<SessionUser | null> {
+  const known = authenticateFromMemory(deps, accessToken);
+  if (known !== undefined) return known;
   const claims = await deps.tokens.verify(accessToken);
   if (!claims) return null;
   const now = Date.now();
@@ -62,6 +64,21 @@ export async function authenticate(
   if (!live) return null;
   deps.sessions.remember(live, ticket);
   return live.user;
+}
+
+/**
+ * `authenticate` without waiting, for the common call: the token's signature was checked recently
+ * and its session is in the session cache. Undefined when either must be looked up.
+ */
+export function authenticateFromMemory(
+  deps: Pick<SessionDeps, 'tokens' | 'sessions'>,
+  accessToken: string,
+): SessionUser | null | undefined {
+  const claims = deps.tokens.recall(accessToken);
+  if (!claims) return undefined;
+  const cached = deps.sessions.find(claims.sessionId, Date.now());
+  if (!cached) return undefined;
+  return cached.id === claims.userId ? cached : null;
 }
 
 /** Revokes sessions; when this returns no replica serves them (see session-cache.ts). */

@@ -19,6 +19,8 @@ export interface AccessTokens {
   issue(userId: string, sessionId: string): Promise<{ token: string; expiresAt: number }>;
   /** Returns null for anything not signed by us, expired or malformed. */
   verify(token: string): Promise<AccessTokenClaims | null>;
+  /** The claims of a token whose signature was checked recently and that has not expired; else undefined. */
+  recall(token: string): AccessTokenClaims | undefined;
 }
 
 const AUDIENCE = 'dockhand';
@@ -39,7 +41,15 @@ export async function createAccessTokens(config: Config, db: Kysely<Database>): 
   // the session is still live is checked on every request anyway (session-cache.ts).
   const verified = new Map<string, AccessTokenClaims>();
   const ttl = config.auth.accessTokenTtlSeconds;
+  const recall = (token: string): AccessTokenClaims | undefined => {
+    const cached = verified.get(token);
+    if (!cached) return undefined;
+    if (cached.expiresAt > Date.now() / 1000) return cached;
+    verified.delete(token);
+    return undefined;
+  };
   return {
+    recall,
     async issue(userId, sessionId) {
       const expiresAt = Math.floor(Date.now() / 1000) + ttl;
       const token = await new SignJWT({ sid: sessionId })
@@ -53,11 +63,8 @@ export async function createAccessTokens(config: Config, db: Kysely<Database>): 
       return { token, expiresAt };
     },
     async verify(token) {
-      const cached = verified.get(token);
-      if (cached) {
-        if (cached.expiresAt > Date.now() / 1000) return cached;
-        verified.delete(token);
-      }
+      const recalled = recall(token);
+      if (recalled) return recalled;
       const claims = await verifySignature(token);
       if (claims) {
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);

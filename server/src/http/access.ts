@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAgentAccess } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { ACCESS_TOKEN_COOKIE } from '../auth/cookies.js';
-import { authenticate } from '../auth/session-service.js';
+import { authenticate, authenticateFromMemory } from '../auth/session-service.js';
 import type { SessionUser } from '../auth/session-store.js';
 import { authErrors } from '../auth/errors.js';
 import { requireOrgRole, type Refusals } from '../organizations/access.js';
@@ -68,13 +68,20 @@ export function registerAccess(app: FastifyInstance): void {
       throw new Error(`Route ${route.url} must declare config.auth (see http/access.ts)`);
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Callback style: a signed-in call whose session is in memory passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const auth = request.routeOptions.config?.auth;
-    if (!auth || auth.kind === 'public') return;
+    if (!auth || auth.kind === 'public') return done();
     const token = readAccessToken(request);
-    const user = token ? await authenticate(request.server.dockhand, token) : null;
-    if (!user) throw authErrors.notAuthenticated();
-    request.sessionUser = user;
+    if (!token) return done(authErrors.notAuthenticated());
+    const signIn = (user: SessionUser | null) => {
+      if (!user) return done(authErrors.notAuthenticated());
+      request.sessionUser = user;
+      done();
+    };
+    const known = authenticateFromMemory(request.server.dockhand, token);
+    if (known !== undefined) return signIn(known);
+    authenticate(request.server.dockhand, token).then(signIn, done);
   });
 
   // Not async: most calls (the status polls among them) check no role, and pass without a promise.

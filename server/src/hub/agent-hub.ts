@@ -141,7 +141,6 @@ export class AgentHub implements AgentPresence, DockerHealth {
       clearTimeout(handshake);
       this.forget(session);
     });
-    socket.on('error', () => socket.terminate());
   }
 
   /**
