@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
@@ -68,6 +68,20 @@ describe('a WebSocket route', () => {
   test('an upgrade sent to another URL gets that URL’s answer, and no socket', async () => {
     assert.equal(await refusedUpgrade(`ws://${base}/plain`), 200);
     assert.equal(await refusedUpgrade(`ws://${base}/nowhere`), 404);
+  });
+
+  test('the server closes a refused upgrade’s connection once its whole answer is out', async () => {
+    const [host, port] = base.split(':');
+    const connection = connect(Number(port), host);
+    connection.write(
+      'GET /plain HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+        'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+    );
+    let received = '';
+    connection.on('data', (chunk: Buffer) => (received += String(chunk)));
+    await once(connection, 'close');
+    assert.match(received, /^HTTP\/1\.1 200 /);
+    assert.ok(received.endsWith('{"plain":true}'), received);
   });
 
   test('a plain GET of the socket URL finds nothing', async () => {

@@ -15,7 +15,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 interface PendingUpgrade {
-  socket: Duplex;
+  /** What an HTTP server's 'upgrade' hands over is its net.Socket. */
+  socket: Socket;
   head: Buffer;
 }
 
@@ -32,13 +33,15 @@ export function registerWebSocketRoute(
   function destroyOnError(this: Duplex) {
     this.destroy();
   }
-  const onUpgrade = (raw: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const onUpgrade = (raw: IncomingMessage, duplex: Duplex, head: Buffer) => {
+    const socket = duplex as Socket;
     socket.on('error', destroyOnError);
     pending.set(raw, { socket, head });
     const response = new ServerResponse(raw);
-    response.assignSocket(socket as Socket); // what an HTTP server's upgrade hands over is its net.Socket
-    // Answered over HTTP (refused by a hook, or not the socket URL): the socket has nothing more to carry.
-    response.once('finish', () => socket.destroy());
+    response.assignSocket(socket);
+    // Answered over HTTP (refused by a hook, or not the socket URL): the socket closes once the
+    // answer is out, as it has nothing more to carry.
+    response.once('finish', () => socket.destroySoon());
     app.routing(raw, response);
   };
   app.server.on('upgrade', onUpgrade);
