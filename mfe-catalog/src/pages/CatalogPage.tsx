@@ -9,6 +9,7 @@ import { MoreOnScroll } from '../browse/MoreOnScroll';
 import { TagFilters } from '../browse/TagFilters';
 import { CatalogLoadError, CatalogLoading, NoAgentSelected } from '../components/CatalogStates';
 import { CatalogStyles } from '../components/CatalogStyles';
+import { CAN_OBSERVE_VIEWPORT } from '../components/useWhenNearViewport';
 import { catalogTags, filterCatalog, tagFromHash } from '../browse/catalog-filter';
 import { CatalogBreadcrumb } from './CatalogBreadcrumb';
 
@@ -35,7 +36,7 @@ function SearchIcon() {
  * Without IntersectionObserver (tests' DOM) every card renders at once.
  */
 const CARDS_PER_PAGE = 48;
-const FIRST_PAGE = typeof IntersectionObserver === 'undefined' ? Infinity : CARDS_PER_PAGE;
+const FIRST_PAGE = CAN_OBSERVE_VIEWPORT ? CARDS_PER_PAGE : Infinity;
 
 /** Apps Catalog (route `catalog`): search, tag filters and one card per item. */
 export default function CatalogPage() {
