@@ -71,6 +71,13 @@ export const sidebarStyles: SystemStyleObject = {
     borderStyle: 'solid',
     w: '100%',
   },
+  // The full-width clickable row that opens the server switcher and the user menu (DeferredMenu).
+  '.dh-menu-button': { w: 'full', py: 2, rounded: 'md', cursor: 'pointer', _hover: { bg: 'blackAlpha.50' } },
+  '.dh-menu-button--px0': { px: 0 },
+  '.dh-menu-button--px1': { px: 1 },
+  '.dh-menu-button--px2': { px: 2 },
+  // What Chakra's MenuButton wraps its content in.
+  '.dh-menu-button-label': { pointerEvents: 'none', flex: '1 1 auto', minW: 0 },
   '.dh-menu-trigger': { display: 'flex', alignItems: 'center', gap: 2 },
   '.dh-menu-trigger-text': { flex: '1', minW: 0, textAlign: 'left' },
   '.dh-menu-trigger-title': { fontSize: 'sm', fontWeight: 'semibold', ...lineClamp(1) },
@@ -90,17 +97,6 @@ export const sidebarStyles: SystemStyleObject = {
   '.dh-status-dot': { w: 2, h: 2, rounded: 'full', bg: 'gray.300', flexShrink: 0 },
   '.dh-status-dot--online': { bg: 'green.400' },
 };
-
-/** The full-width clickable row that opens the server switcher and the user menu. */
-export const sidebarMenuButtonProps = {
-  role: 'button',
-  tabIndex: 0,
-  w: 'full',
-  py: 2,
-  rounded: 'md',
-  cursor: 'pointer',
-  _hover: { bg: 'blackAlpha.50' },
-} as const;
 
 /** One sidebar entry; collapsed to an icon it shows its label as a tooltip (0 ms delay). */
 export function NavItem({

@@ -228,6 +228,35 @@ describe('user menu', () => {
   });
 });
 
+describe('sidebar menus before their code is in', () => {
+  it('name their trigger as a menu button; keys open them as Chakra does and Escape gives the focus back', async () => {
+    const user = userEvent.setup();
+    renderWithShell(<UserMenu collapsed={false} />, { user: admin, agents: [], current: null });
+    const trigger = screen.getByRole('button', { name: 'User menu' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    trigger.focus();
+    await user.keyboard('{ArrowUp}');
+    // The last item has the focus, as when Chakra's MenuButton gets ArrowUp.
+    await screen.findByRole('menu');
+    expect(await screen.findByRole('menuitem', { name: 'Log out' })).toHaveFocus();
+    const button = screen.getByRole('button', { name: 'User menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('Enter opens one with its first item focused', async () => {
+    const user = userEvent.setup();
+    const mine = agent('a', 'o1');
+    renderWithShell(<ServerSwitcher collapsed={false} />, { user: admin, agents: [mine], current: mine });
+    screen.getByTestId('server-switcher').focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: /server-a/ })).toHaveFocus();
+  });
+});
+
 describe('Log out', () => {
   it('stays on screen, busy and not clickable again, until the server has answered', async () => {
     let answer: () => void = () => undefined;

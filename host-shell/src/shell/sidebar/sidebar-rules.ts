@@ -63,3 +63,8 @@ export function initialsOf(name: string | null | undefined, email?: string | nul
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : [words[0]];
   return letters.map((word) => (word ?? '').charAt(0).toUpperCase()).join('');
 }
+
+/** How the user menu names the signed-in user: name, else email. */
+export function signedInName(user: Pick<User, 'name' | 'email'> | null): string {
+  return user?.name || user?.email || 'Signed in';
+}
