@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { agentOn, catalogItem, renderCatalogPage } from '../test-support/catalog-fixtures';
 
@@ -46,7 +46,9 @@ afterAll(() => {
 
 test('a long catalog shows its first 48 cards, then more each time the end of the list nears', async () => {
   renderCatalogPage(<CatalogPage />, { route: '/catalog', path: '/catalog', agent: agentOn('free'), items });
-  expect(await screen.findAllByTestId('catalog-card')).toHaveLength(48);
+  // A screenful in the first frame, the rest of the first page right after it.
+  expect(await screen.findAllByTestId('catalog-card')).toHaveLength(12);
+  await waitFor(() => expect(screen.getAllByTestId('catalog-card')).toHaveLength(48));
   act(() => listEndObservers().forEach((observer) => observer.reach()));
   expect(screen.getAllByTestId('catalog-card')).toHaveLength(96);
   act(() => listEndObservers().forEach((observer) => observer.reach()));

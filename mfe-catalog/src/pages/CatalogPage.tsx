@@ -1,6 +1,6 @@
 import { Box, Heading, Input, InputGroup, InputLeftElement, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { catalogQueryOptions, useCurrentAgent } from 'shared';
 import { REMOTE_BUILD } from '../buildInfo';
@@ -37,6 +37,12 @@ function SearchIcon() {
  */
 const CARDS_PER_PAGE = 48;
 const FIRST_PAGE = CAN_OBSERVE_VIEWPORT ? CARDS_PER_PAGE : Infinity;
+/**
+ * Cards in the page's first frame: a large screen's worth (four rows of three). The rest of the
+ * first page renders right after that frame, in a transition (it yields to input), so opening the
+ * catalog paints what is on screen without waiting for the cards below it.
+ */
+const FIRST_FRAME_CARDS = 12;
 
 /** Apps Catalog (route `catalog`): search, tag filters and one card per item. */
 export default function CatalogPage() {
@@ -75,6 +81,20 @@ export default function CatalogPage() {
   // A new search or filter starts again from the first page (state adjusted during render).
   const [shown, setShown] = useState({ of: visible, count: FIRST_PAGE });
   if (shown.of !== visible) setShown({ of: visible, count: FIRST_PAGE });
+  const cardsReady = catalog.isSuccess && visible.length > 0;
+  const [firstFrameShown, setFirstFrameShown] = useState(!CAN_OBSERVE_VIEWPORT);
+  useEffect(() => {
+    if (firstFrameShown || !cardsReady) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setFirstFrameShown(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [firstFrameShown, cardsReady]);
+  const cardCount = firstFrameShown ? shown.count : Math.min(shown.count, FIRST_FRAME_CARDS);
   const showMore = useCallback(
     () => setShown((current) => ({ ...current, count: current.count + CARDS_PER_PAGE })),
     [],
@@ -117,7 +137,7 @@ export default function CatalogPage() {
             <>
               <CatalogStyles />
               <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} spacing={4}>
-                {visible.slice(0, shown.count).map((item) => (
+                {visible.slice(0, cardCount).map((item) => (
                   <CatalogCard
                     key={item.id}
                     item={item}
@@ -127,7 +147,9 @@ export default function CatalogPage() {
                 ))}
               </SimpleGrid>
               {/* Keyed by the count: a new mark observes afresh, so one still in view asks for the next page. */}
-              {shown.count < visible.length && <MoreOnScroll key={shown.count} onReached={showMore} />}
+              {firstFrameShown && shown.count < visible.length && (
+                <MoreOnScroll key={shown.count} onReached={showMore} />
+              )}
             </>
           )}
         </Stack>
