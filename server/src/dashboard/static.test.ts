@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '../config.js';
 import { registerErrorHandler } from '../http/error-handler.js';
@@ -165,4 +165,60 @@ test('compressed files keep the cache rule of their original', async () => {
   assert.equal(remoteEntry.headers['content-encoding'], 'gzip');
   assert.equal(remoteEntry.headers['cache-control'], NO_STORE);
   assert.equal(remoteEntry.headers['access-control-allow-origin'], '*');
+});
+
+test('hashed scripts and stylesheets are served from memory: read once, in the encoding the browser takes', async () => {
+  const hostDist = path.join(root, 'host');
+  const brotli = { 'accept-encoding': 'gzip, deflate, br' };
+  // A chunk first asked for after the server started, with all three encodings on disk.
+  write(path.join(hostDist, '347.f86202f01d.js'), '/* later chunk */');
+  fs.writeFileSync(path.join(hostDist, '347.f86202f01d.js.gz'), gzipSync('/* later chunk */'));
+  fs.writeFileSync(path.join(hostDist, '347.f86202f01d.js.br'), brotliCompressSync('/* later chunk */'));
+  write(path.join(hostDist, '905.0c1d2e3f4a.js'), '/* lazy chunk */');
+  const memoryApp = Fastify();
+  registerErrorHandler(memoryApp);
+  await registerDashboard(
+    memoryApp,
+    loadConfig({ HOST_DIST_DIR: hostDist, RELEASES_DIR: releasesDir, DATA_DIR: root }),
+  );
+  try {
+    const first = await memoryApp.inject({ url: '/347.f86202f01d.js', headers: brotli });
+    assert.equal(first.statusCode, 200);
+    assert.equal(first.headers['content-encoding'], 'br');
+    assert.match(String(first.headers.vary), /accept-encoding/i);
+    assert.equal(first.headers['cache-control'], IMMUTABLE);
+    assert.match(String(first.headers['content-type']), /^application\/javascript/);
+    assert.equal(brotliDecompressSync(first.rawPayload).toString(), '/* later chunk */');
+
+    // Read once: the copy on disk is no longer looked at for that encoding.
+    fs.writeFileSync(path.join(hostDist, '347.f86202f01d.js.br'), brotliCompressSync('/* changed */'));
+    const again = await memoryApp.inject({ url: '/347.f86202f01d.js', headers: brotli });
+    assert.equal(brotliDecompressSync(again.rawPayload).toString(), '/* later chunk */');
+
+    const gzipped = await memoryApp.inject({
+      url: '/347.f86202f01d.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gzipped.rawPayload).toString(), '/* later chunk */');
+    const plain = await memoryApp.inject({ url: '/347.f86202f01d.js' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, '/* later chunk */');
+
+    // A hashed file with no compressed sibling is sent plain to everyone.
+    const css = await memoryApp.inject({ url: '/assets/chakra-global.db78e999ce.css', headers: brotli });
+    assert.equal(css.headers['content-encoding'], undefined);
+    assert.equal(css.headers.vary, undefined);
+    assert.match(String(css.headers['content-type']), /^text\/css/);
+    assert.equal(css.body, 'body{margin:0}');
+
+    // Removed from under the running server before its first request: not found, and the read
+    // is tried again on the next request.
+    fs.rmSync(path.join(hostDist, '905.0c1d2e3f4a.js'));
+    assert.equal((await memoryApp.inject({ url: '/905.0c1d2e3f4a.js' })).statusCode, 404);
+    write(path.join(hostDist, '905.0c1d2e3f4a.js'), '/* back */');
+    assert.equal((await memoryApp.inject({ url: '/905.0c1d2e3f4a.js' })).body, '/* back */');
+  } finally {
+    await memoryApp.close();
+  }
 });

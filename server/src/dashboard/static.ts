@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { dashboardErrors } from './errors.js';
 import { cacheControlFor, NO_STORE } from './cache-policy.js';
+import { registerImmutableFiles } from './immutable-files.js';
 import { preloadLinkHeader, readPreloadManifest } from './preload.js';
 
 /** This server's release, shown in the dashboard's About dialog (read once; src and dist sit two below package.json). */
@@ -59,6 +60,7 @@ export async function registerDashboard(app: FastifyInstance, config: Config): P
     },
   });
 
+  registerImmutableFiles(app, config.hostDistDir);
   const preload = readPreloadManifest(config.hostDistDir);
   await app.register(fastifyStatic, {
     root: config.hostDistDir,
