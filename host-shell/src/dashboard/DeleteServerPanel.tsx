@@ -1,7 +1,11 @@
 import { Box, Button, Flex, Text, useDisclosure } from '@chakra-ui/react';
 import { useDeleteAgentMutation, type Agent } from 'shared';
-import { DeleteServerDialog } from 'shared/src/ui/DeleteServerDialog';
 import { TrashIcon } from '../shell/icons';
+import { lazyOnFirstOpen } from '../shell/lazyOnFirstOpen';
+
+const DeleteServerDialog = lazyOnFirstOpen(() =>
+  import('shared/src/ui/DeleteServerDialog').then((module) => module.DeleteServerDialog),
+);
 
 /** Offered only when the selected server is offline and has no apps (spec section 6). */
 export function DeleteServerPanel({ agent }: { agent: Agent }) {

@@ -1,10 +1,14 @@
 import { Button, Stack, type SystemStyleObject } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import type { AppInventory, AppListItem } from 'shared';
-import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 import { useFoundAppMutation } from './useFoundAppMutation';
 import { useMissingAppMutation } from './useMissingAppMutation';
+import { lazyOnFirstOpen } from '../shell/lazyOnFirstOpen';
 import { lineClamp } from '../shell/line-clamp';
+
+const ConfirmDialog = lazyOnFirstOpen(() =>
+  import('shared/src/ui/ConfirmDialog').then((module) => module.ConfirmDialog),
+);
 
 interface InventoryPanelProps {
   agentId: string;

@@ -1,7 +1,8 @@
-import { Tooltip, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { lineClamp } from '../line-clamp';
+import { NavTooltip } from './NavTooltip';
 
 interface NavItemProps {
   label: string;
@@ -141,9 +142,5 @@ export function NavItem({
     </button>
   );
   if (!collapsed) return item;
-  return (
-    <Tooltip label={label} placement="right" openDelay={0} hasArrow>
-      <div>{item}</div>
-    </Tooltip>
-  );
+  return <NavTooltip label={label}>{item}</NavTooltip>;
 }

@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -141,6 +141,22 @@ describe('platform menu', () => {
       expect(screen.getByRole('button', { name: 'Deploy App' })).toBeDisabled();
       document.body.innerHTML = '';
     }
+  });
+
+  it('collapsed to icons, names each item and shows its label as a tooltip on focus and on hover', async () => {
+    const user = userEvent.setup();
+    const paid = agent('a', 'o1', 'paid');
+    renderWithShell(<PlatformMenu collapsed />, { user: admin, agents: [paid], current: paid });
+    // The first focus loads the tooltip's code; the item keeps the focus when the tooltip comes in.
+    await user.tab();
+    expect(await screen.findByRole('tooltip', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    act(() => screen.getByRole('link', { name: 'Dashboard' }).blur());
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    await user.hover(screen.getByRole('button', { name: 'Apps' }));
+    expect(await screen.findByRole('tooltip', { name: 'Apps' })).toBeInTheDocument();
+    await user.unhover(screen.getByRole('button', { name: 'Apps' }));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
   });
 });
 

@@ -1,11 +1,14 @@
-import { Box, Drawer, DrawerBody, DrawerContent, DrawerOverlay, Flex, IconButton } from '@chakra-ui/react';
+import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { PanelLeftIcon } from '../icons';
+import { lazyOnFirstOpen } from '../lazyOnFirstOpen';
 import { sidebarStyles } from './NavItem';
 import { BottomLinks, PlatformMenu } from './NavMenus';
 import { ServerSwitcher } from './ServerSwitcher';
-import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from './sidebar-rules';
+import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON } from './sidebar-rules';
 import { useSidebar } from './SidebarProvider';
 import { UserMenu } from './UserMenu';
+
+const SidebarSheet = lazyOnFirstOpen(() => import('./SidebarSheet').then((module) => module.SidebarSheet));
 
 /** On desktop a collapsed sidebar shrinks to icons, or hides entirely off-canvas. */
 export type SidebarCollapsible = 'icon' | 'offcanvas';
@@ -33,19 +36,9 @@ export function Sidebar({ collapsible = 'icon' }: { collapsible?: SidebarCollaps
 
   if (isMobile) {
     return (
-      <Drawer isOpen={openMobile} placement="left" onClose={() => setOpenMobile(false)}>
-        <DrawerOverlay />
-        <DrawerContent
-          maxW={SIDEBAR_WIDTH_MOBILE}
-          bg="gray.50"
-          data-testid="sidebar-sheet"
-          aria-label="Sidebar"
-        >
-          <DrawerBody p={0}>
-            <SidebarContent collapsed={false} onNavigate={() => setOpenMobile(false)} />
-          </DrawerBody>
-        </DrawerContent>
-      </Drawer>
+      <SidebarSheet isOpen={openMobile} onClose={() => setOpenMobile(false)}>
+        <SidebarContent collapsed={false} onNavigate={() => setOpenMobile(false)} />
+      </SidebarSheet>
     );
   }
 

@@ -1,0 +1,72 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { SidebarTooltipProps } from './SidebarTooltip';
+
+let loaded: ComponentType<SidebarTooltipProps> | undefined;
+let loading: Promise<unknown> | undefined;
+const listeners = new Set<() => void>();
+
+function loadTooltip() {
+  loading ??= import('./SidebarTooltip').then(
+    ({ SidebarTooltip }) => {
+      loaded = SidebarTooltip;
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      loading = undefined; // a failed chunk may load on the next hover; the item keeps its aria-label
+      console.warn('Dockhand: sidebar tooltips unavailable', error);
+    },
+  );
+}
+
+/** Calls `listener` once the tooltip's code is in (at once if it is). */
+function whenLoaded(listener: () => void): () => void {
+  if (loaded) {
+    listener();
+    return () => undefined;
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The collapsed sidebar's label beside an icon: Chakra's Tooltip (right, no delay, with its arrow),
+ * whose popper and framer-motion are not part of the first screen. Until its code is in, the item
+ * is named by its aria-label; the code loads when the pointer or the focus first reaches an item,
+ * and the tooltip then opens as it would have. Swapping the tooltip in mounts the item anew, so a
+ * focused item gets its focus back.
+ */
+export function NavTooltip({ label, children }: { label: string; children: ReactNode }) {
+  const [Tooltip, setTooltip] = useState(() => loaded);
+  // Every item takes the tooltip when its code comes in, not only the one that asked for it.
+  useEffect(() => (Tooltip ? undefined : whenLoaded(() => setTooltip(() => loaded))), [Tooltip]);
+  const [pointerIn, setPointerIn] = useState(false);
+  const [focusIn, setFocusIn] = useState(false);
+  const item = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (Tooltip && focusIn) item.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [Tooltip, focusIn]);
+
+  if (Tooltip)
+    return (
+      <Tooltip label={label} defaultIsOpen={pointerIn || focusIn}>
+        <div ref={item}>{children}</div>
+      </Tooltip>
+    );
+  return (
+    <div
+      ref={item}
+      onPointerEnter={() => {
+        setPointerIn(true);
+        loadTooltip();
+      }}
+      onPointerLeave={() => setPointerIn(false)}
+      onFocus={() => {
+        setFocusIn(true);
+        loadTooltip();
+      }}
+      onBlur={() => setFocusIn(false)}
+    >
+      {children}
+    </div>
+  );
+}
