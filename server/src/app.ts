@@ -34,6 +34,7 @@ import { registerAccess } from './http/access.js';
 import { registerApiDocs, swaggerOptions } from './http/api-docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogSerializers } from './http/log-redaction.js';
+import { lazyRequestLogger } from './http/request-logger.js';
 import { refusalKeywords } from './http/schemas.js';
 import { mayChangeState, registerSecurity } from './http/security.js';
 import { registerWebSocketRoute } from './http/websocket-route.js';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const app = Fastify({
     logger: { level: config.logLevel, serializers: requestLogSerializers, stream: options.logStream },
+    childLoggerFactory: lazyRequestLogger,
     // An app at the contract's size limits fits; a larger body is refused with the limits stated.
     bodyLimit: SizeLimits.requestBytes,
     trustProxy: config.trustProxy,
@@ -107,8 +109,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   // Signs the short-lived cookie that carries a sign-in's state, nonce and PKCE verifier.
   await app.register(cookie, { secret: await loadOrCreateSecret(database.db, 'cookie_signing_key') });
-  registerSecurity(app, config);
+  // In this order: both put their checks first among a route's hooks, so a route's cross-site
+  // refusal (security) comes before its authentication (access).
   registerAccess(app);
+  registerSecurity(app, config);
   await app.register(swagger, swaggerOptions(config));
 
   // The agent hub: agents connect at /agent/connect and become the app's presence.

@@ -23,6 +23,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Kysely, Transaction } from 'kysely';
 import { notify, revocationSettled, type Listener } from '../db/listener.js';
+import { evictLeastRecent, type Usable } from '../db/recency.js';
 import type { Database } from '../db/schema.js';
 import type { LiveSession, SessionUser } from './session-store.js';
 
@@ -33,13 +34,13 @@ export type SessionChange = { endedSession: string } | { changedUser: string };
 const MAX_ENTRIES = 10_000;
 const ENTRY_TTL_MS = 60_000;
 
-interface Entry extends LiveSession {
+interface Entry extends LiveSession, Usable {
   /** performance.now() when it was read from the table. */
   readAt: number;
 }
 
 export class SessionCache {
-  /** In order of last use: the first entry is the one to drop when full. */
+  /** Evicted least recently used first when full (recency.ts). */
   readonly #entries = new Map<string, Entry>();
   /** Moves on every forget: a read of the table that began before one must not fill the cache. */
   #generation = 0;
@@ -66,9 +67,11 @@ export class SessionCache {
     if (!this.fresh) return undefined;
     const entry = this.#entries.get(sessionId);
     if (!entry) return undefined;
-    this.#entries.delete(sessionId);
-    if (entry.expiresAt <= now || performance.now() - entry.readAt > ENTRY_TTL_MS) return undefined;
-    this.#entries.set(sessionId, entry);
+    if (entry.expiresAt <= now || performance.now() - entry.readAt > ENTRY_TTL_MS) {
+      this.#entries.delete(sessionId);
+      return undefined;
+    }
+    entry.used = true;
     return entry.user;
   }
 
@@ -81,8 +84,8 @@ export class SessionCache {
     if (ticket !== this.#generation) return;
     const sessionId = session.user.sessionId;
     this.#entries.delete(sessionId);
-    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(sessionId, { ...session, readAt: performance.now() });
+    if (this.#entries.size >= MAX_ENTRIES) evictLeastRecent(this.#entries);
+    this.#entries.set(sessionId, { ...session, readAt: performance.now(), used: false });
   }
 
   /**

@@ -46,39 +46,38 @@ function newRefreshToken(): string {
 
 /**
  * The user an access token speaks for, while its session is live (logout takes effect on every
- * replica when it answers: see session-cache.ts).
+ * replica when it answers: see session-cache.ts). Without a promise for the common call: the
+ * token's signature was checked recently and its session is in the session cache.
  */
-export async function authenticate(
+export function authenticate(
   deps: Pick<SessionDeps, 'db' | 'tokens' | 'sessions'>,
   accessToken: string,
-): Promise<SessionUser | null> {
-  const known = authenticateFromMemory(deps, accessToken);
-  if (known !== undefined) return known;
-  const claims = await deps.tokens.verify(accessToken);
-  if (!claims) return null;
+): SessionUser | null | Promise<SessionUser | null> {
+  const claims = deps.tokens.verify(accessToken);
+  if (claims instanceof Promise) return claims.then((checked) => checked && sessionUser(deps, checked));
+  return claims && sessionUser(deps, claims);
+}
+
+function sessionUser(
+  deps: Pick<SessionDeps, 'db' | 'sessions'>,
+  claims: { userId: string; sessionId: string },
+): SessionUser | null | Promise<SessionUser | null> {
   const now = Date.now();
   const cached = deps.sessions.find(claims.sessionId, now);
   if (cached) return cached.id === claims.userId ? cached : null;
+  return readLiveSession(deps, claims, now);
+}
+
+async function readLiveSession(
+  deps: Pick<SessionDeps, 'db' | 'sessions'>,
+  claims: { userId: string; sessionId: string },
+  now: number,
+): Promise<SessionUser | null> {
   const ticket = deps.sessions.ticket();
   const live = await findLiveSession(deps.db, claims.sessionId, claims.userId, now);
   if (!live) return null;
   deps.sessions.remember(live, ticket);
   return live.user;
-}
-
-/**
- * `authenticate` without waiting, for the common call: the token's signature was checked recently
- * and its session is in the session cache. Undefined when either must be looked up.
- */
-export function authenticateFromMemory(
-  deps: Pick<SessionDeps, 'tokens' | 'sessions'>,
-  accessToken: string,
-): SessionUser | null | undefined {
-  const claims = deps.tokens.recall(accessToken);
-  if (!claims) return undefined;
-  const cached = deps.sessions.find(claims.sessionId, Date.now());
-  if (!cached) return undefined;
-  return cached.id === claims.userId ? cached : null;
 }
 
 /** Revokes sessions; when this returns no replica serves them (see session-cache.ts). */

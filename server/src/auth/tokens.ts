@@ -17,10 +17,11 @@ interface AccessTokenClaims {
 
 export interface AccessTokens {
   issue(userId: string, sessionId: string): Promise<{ token: string; expiresAt: number }>;
-  /** Returns null for anything not signed by us, expired or malformed. */
-  verify(token: string): Promise<AccessTokenClaims | null>;
-  /** The claims of a token whose signature was checked recently and that has not expired; else undefined. */
-  recall(token: string): AccessTokenClaims | undefined;
+  /**
+   * Null for anything not signed by us, expired or malformed. Without a promise when the token's
+   * signature was checked recently (the common call: the same token on every call for minutes).
+   */
+  verify(token: string): AccessTokenClaims | null | Promise<AccessTokenClaims | null>;
 }
 
 const AUDIENCE = 'dockhand';
@@ -48,8 +49,15 @@ export async function createAccessTokens(config: Config, db: Kysely<Database>): 
     verified.delete(token);
     return undefined;
   };
+  const checkAndRemember = async (token: string): Promise<AccessTokenClaims | null> => {
+    const claims = await verifySignature(token);
+    if (claims) {
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+      verified.set(token, claims);
+    }
+    return claims;
+  };
   return {
-    recall,
     async issue(userId, sessionId) {
       const expiresAt = Math.floor(Date.now() / 1000) + ttl;
       const token = await new SignJWT({ sid: sessionId })
@@ -62,16 +70,7 @@ export async function createAccessTokens(config: Config, db: Kysely<Database>): 
         .sign(key);
       return { token, expiresAt };
     },
-    async verify(token) {
-      const recalled = recall(token);
-      if (recalled) return recalled;
-      const claims = await verifySignature(token);
-      if (claims) {
-        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-        verified.set(token, claims);
-      }
-      return claims;
-    },
+    verify: (token) => recall(token) ?? checkAndRemember(token),
   };
 
   async function verifySignature(token: string): Promise<AccessTokenClaims | null> {

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
@@ -30,7 +31,7 @@ export interface DatabaseHandle {
    * SQLite only: calls `changed(table)` whenever a row of one of `tables` is inserted, deleted or
    * changed through this process's connection, in the statement that does it (db/read-cache.ts);
    * the function returned calls `changed(null)` if another connection (another program) has
-   * committed anything since it last looked. PostgreSQL announces changes on the change channel
+   * committed anything since it last looked (it looks at most every OTHER_WRITERS_LOOK_MS). PostgreSQL announces changes on the change channel
    * instead (migration 113).
    */
   watchTables?(tables: readonly string[], changed: (table: string | null) => void): () => void;
@@ -41,6 +42,9 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
 }
+
+/** How stale a cached read may be after another program commits to the SQLite file. */
+export const OTHER_WRITERS_LOOK_MS = 5;
 
 const PG_INT8_OID = 20;
 
@@ -140,21 +144,18 @@ function watchSqliteTables(
         when ${differs} begin ${call}; end;`);
   }
   // Moves when another connection commits (SQLite's data_version). Reading it takes the file's
-  // locks (about 6 µs, a tenth of a cached poll), so it is read once per turn of the event loop:
-  // a commit by another program shows from the next turn on, within a millisecond under load.
+  // locks (a few µs, more than the rest of a cached read), so it is read at most once every
+  // OTHER_WRITERS_LOOK_MS: a commit by another program shows in the answers after at most that.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   let seen = dataVersion.get();
-  let readThisTurn = false;
-  const nextTurn = () => {
-    readThisTurn = false;
-  };
+  let lookedAt = performance.now();
   return () => {
-    if (readThisTurn) return;
-    readThisTurn = true;
-    setImmediate(nextTurn);
-    const now = dataVersion.get();
-    if (now === seen) return;
-    seen = now;
+    const now = performance.now();
+    if (now - lookedAt < OTHER_WRITERS_LOOK_MS) return;
+    lookedAt = now;
+    const version = dataVersion.get();
+    if (version === seen) return;
+    seen = version;
     changed(null);
   };
 }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setTimeout as wait } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -19,6 +19,7 @@ import { insertTestApp, seedFixture, type Fixture } from '../test/fixtures.js';
 import { waitUntil } from '../test/processes.js';
 import type { TestUser } from '../test/sign-in.js';
 import { createTestApp, createTestDatabase, servesFromMemory, type TestDatabase } from '../test/test-app.js';
+import { OTHER_WRITERS_LOOK_MS } from './connect.js';
 import { FRESHNESS_WINDOW_MS } from './listener.js';
 import { cachedQuery } from './read-cache.js';
 
@@ -98,12 +99,11 @@ describe('cached lists', () => {
              status, created_at, updated_at) values (?, ?, 'other', 'other', 'Package', '#3B82F6', '[]', '[]', 0, 1, 1)`,
           )
           .run(appId, agentA);
-        // The server looks for other writers once per turn of its event loop (connect.ts); a real
-        // poll arrives in a later turn than the commit it follows, an injected one may not.
-        await nextTurn();
+        // The server looks for other writers at most every OTHER_WRITERS_LOOK_MS (connect.ts).
+        await wait(OTHER_WRITERS_LOOK_MS + 2);
         assert.deepEqual(await appIds(app, owner), [appId]);
         other.prepare('delete from apps where id = ?').run(appId);
-        await nextTurn();
+        await wait(OTHER_WRITERS_LOOK_MS + 2);
         assert.deepEqual(await appIds(app, owner), []);
       } finally {
         other.close();

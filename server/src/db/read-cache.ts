@@ -11,8 +11,8 @@
  *   call that revokes access has answered (`revoked`).
  * - SQLite (one process): temporary triggers on this connection call back into the cache in the
  *   statement that makes the change (connect.ts, `watchTables`); a commit by another program
- *   writing the file (SQLite's data_version moved, looked at once per turn of the event loop)
- *   forgets everything from the next turn on.
+ *   writing the file (SQLite's data_version moved, looked at at most every few milliseconds:
+ *   OTHER_WRITERS_LOOK_MS) forgets everything within those milliseconds.
  * A read that began before a change never fills the cache (generation counter), a read inside a
  * transaction is never cached (a transaction is another Kysely handle), and every answer is read
  * again after a minute. A call that reads a cached list after its own write, before answering,
@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import type { Compilable, Kysely } from 'kysely';
 import type { DatabaseHandle } from './connect.js';
 import { revocationSettled, type Listener } from './listener.js';
+import { evictLeastRecent, type Usable } from './recency.js';
 import { reusableQuery } from './reusable-query.js';
 
 /** Every table a cached query may read; migration 113 puts the notice triggers on these. */
@@ -32,7 +33,7 @@ const ENTRY_TTL_MS = 60_000;
 /** Rows kept in all: a user with 1,000 apps is one entry of 1,000 rows. */
 const MAX_ROWS = 100_000;
 
-interface Entry {
+interface Entry extends Usable {
   rows: readonly unknown[];
   tables: readonly string[];
   /** performance.now() when it was read from the database. */
@@ -42,7 +43,7 @@ interface Entry {
 const cacheOf = new WeakMap<object, ReadCache>();
 
 export class ReadCache {
-  /** In order of last use: the first entry is the one to drop when full. */
+  /** Evicted least recently used first when full (recency.ts). */
   readonly #entries = new Map<string, Entry>();
   #rows = 0;
   /** Moves on every change: a read that began before one must not fill the cache. */
@@ -82,12 +83,11 @@ export class ReadCache {
     this.#lookForOtherWriters();
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    this.#entries.delete(key);
     if (performance.now() - entry.readAt > ENTRY_TTL_MS) {
-      this.#rows -= entry.rows.length;
+      this.#drop(key);
       return undefined;
     }
-    this.#entries.set(key, entry);
+    entry.used = true;
     return entry.rows;
   }
 
@@ -101,12 +101,9 @@ export class ReadCache {
     this.#drop(key);
     // Shared by every caller from now on: frozen, so a caller that changed one would fail loudly.
     for (const row of rows) Object.freeze(row);
-    this.#entries.set(key, { rows: Object.freeze(rows), tables, readAt: performance.now() });
+    this.#entries.set(key, { rows: Object.freeze(rows), tables, readAt: performance.now(), used: false });
     this.#rows += rows.length;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#rows <= MAX_ROWS) break;
-      this.#drop(oldest);
-    }
+    while (this.#rows > MAX_ROWS) this.#rows -= evictLeastRecent(this.#entries)!.rows.length;
   }
 
   /** A row of `table` was inserted, deleted or changed. */
@@ -157,7 +154,7 @@ export function cachedQuery<Args extends Record<string, string | number>, Row, D
   build: (db: Kysely<DB>, args: Args) => Compilable<Row>,
 ): { run(db: Kysely<DB>, args: Args): Promise<readonly Row[]> } {
   const query = reusableQuery(names, build);
-  const id = nextQueryId++;
+  const id = String(nextQueryId++);
   let checked: readonly string[] | null = null;
   const tablesOf = (db: Kysely<DB>): readonly string[] => {
     if (checked) return checked;
@@ -175,7 +172,8 @@ export function cachedQuery<Args extends Record<string, string | number>, Row, D
       const cache = cacheOf.get(db);
       if (!cache) return query.run(db, args);
       const tables = tablesOf(db);
-      const key = `${id}\u0000${names.map((name) => args[name]).join('\u0000')}`;
+      let key = id;
+      for (const name of names) key += `\u0000${args[name]}`;
       const cached = cache.find(key);
       if (cached) return cached as readonly Row[];
       const ticket = cache.ticket();

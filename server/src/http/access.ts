@@ -16,14 +16,15 @@
  * `userOf` and `agentOf`. Every `/api/` route must declare its `auth`.
  */
 import type { OrganizationRole } from 'contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { requireAgentAccess } from '../agents/agent-access.js';
 import type { AgentRecord } from '../agents/agent-store.js';
 import { ACCESS_TOKEN_COOKIE } from '../auth/cookies.js';
-import { authenticate, authenticateFromMemory } from '../auth/session-service.js';
+import { authenticate } from '../auth/session-service.js';
 import type { SessionUser } from '../auth/session-store.js';
 import { authErrors } from '../auth/errors.js';
 import { requireOrgRole, type Refusals } from '../organizations/access.js';
+import { withHookFirst } from './route-hooks.js';
 
 export type RouteAuth =
   | { kind: 'public' }
@@ -63,33 +64,37 @@ export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('agent', null);
 
+  // Each route gets the checks its `auth` asks for as hooks of its own, ahead of any the route
+  // declares itself: a call pays only for its route's checks, and reads no route options to find them.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.auth)
+    const auth = route.config?.auth;
+    if (route.url.startsWith('/api/') && !auth)
       throw new Error(`Route ${route.url} must declare config.auth (see http/access.ts)`);
+    if (!auth || auth.kind === 'public') return;
+    route.onRequest = withHookFirst(authenticateCall, route.onRequest);
+    if (auth.kind === 'organization' || auth.kind === 'agent')
+      route.preHandler = withHookFirst(roleCheck(auth), route.preHandler);
   });
+}
 
-  // Callback style: a signed-in call whose session is in memory passes without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const auth = request.routeOptions.config?.auth;
-    if (!auth || auth.kind === 'public') return done();
-    const token = readAccessToken(request);
-    if (!token) return done(authErrors.notAuthenticated());
-    const signIn = (user: SessionUser | null) => {
-      if (!user) return done(authErrors.notAuthenticated());
-      request.sessionUser = user;
-      done();
-    };
-    const known = authenticateFromMemory(request.server.dockhand, token);
-    if (known !== undefined) return signIn(known);
-    authenticate(request.server.dockhand, token).then(signIn, done);
-  });
+// Callback style: a signed-in call whose session is in memory passes without a promise.
+function authenticateCall(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  const token = readAccessToken(request);
+  if (!token) return done(authErrors.notAuthenticated());
+  const signIn = (user: SessionUser | null) => {
+    if (!user) return done(authErrors.notAuthenticated());
+    request.sessionUser = user;
+    done();
+  };
+  const user = authenticate(request.server.dockhand, token);
+  if (user instanceof Promise) user.then(signIn, done);
+  else signIn(user);
+}
 
-  // Not async: most calls (the status polls among them) check no role, and pass without a promise.
-  app.addHook('preHandler', (request, _reply, done) => {
-    const auth = request.routeOptions.config?.auth;
-    if (!auth || (auth.kind !== 'organization' && auth.kind !== 'agent')) return done();
+function roleCheck(auth: Extract<RouteAuth, { kind: 'organization' | 'agent' }>) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     checkRole(request, auth).then(() => done(), done);
-  });
+  };
 }
 
 async function checkRole(

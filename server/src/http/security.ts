@@ -7,9 +7,10 @@
  * another site (`Sec-Fetch-Site: cross-site`, or a foreign Origin), so a link or redirect on a
  * foreign page cannot sign anyone out; same-site use is unchanged.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Config } from '../config.js';
 import { edgeErrors } from './errors.js';
+import { withHookFirst } from './route-hooks.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -51,6 +52,15 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', (request, _reply, done) => {
     done(forgedRequest(request, ownOrigin) ? edgeErrors.originNotAllowed() : undefined);
   });
+  // Only the few routes that declare `changesState` look at where the call comes from, first of
+  // their own hooks (registered after access.ts's, whose hooks go first too).
+  const refuseCrossSite = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    done(crossSite(request, ownOrigin) ? edgeErrors.originNotAllowed() : undefined);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.changesState) return;
+    route.onRequest = withHookFirst(refuseCrossSite, route.onRequest);
+  });
 }
 
 /** A call that may change state: any but GET, HEAD and OPTIONS, or a route declaring `changesState`. */
@@ -58,9 +68,8 @@ export function mayChangeState(request: FastifyRequest): boolean {
   return !SAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
 }
 
-/** A cross-site call that changes state, or one carrying cookies without this site's Origin. */
+/** A state-changing method's call carrying cookies without this site's Origin. */
 function forgedRequest(request: FastifyRequest, ownOrigin: string): boolean {
-  if (request.routeOptions.config.changesState && crossSite(request, ownOrigin)) return true;
   if (SAFE_METHODS.has(request.method) || !needsCsrfCheck(request.url)) return false;
   const header = request.headers.authorization;
   if (typeof header === 'string' && header.startsWith('Bearer ')) return false;
