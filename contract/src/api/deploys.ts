@@ -4,7 +4,8 @@
  * its services return and the dashboard reads. `shared` imports these types only (`import type`),
  * so no schema code reaches a browser bundle.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Type } from '../protocol/type.js';
 import { DeployProgress } from '../protocol/deploy-progress.js';
 import { literals } from '../protocol/literals.js';
 import { DEPLOY_ACTIONS, DEPLOY_RESULTS } from '../rules/deploy-history.js';

@@ -4,7 +4,8 @@
  * (never otherwise); the server keeps the latest one per running operation in memory and drops it
  * when the operation ends; the dashboard reads it while the app has a deploy running.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Type } from './type.js';
 import { literals } from './literals.js';
 
 /** What the deploy does now. `rolling-back`: it failed or was cancelled and the agent puts the app back. */

@@ -5,7 +5,8 @@
  * on both sides so the server can tell which version of an app the agent has.
  */
 import { createHash } from 'node:crypto';
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Type } from './type.js';
 import type { AppDeployment } from './methods.js';
 
 export const InventoryEntry = Type.Object({

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type } from './type.js';
 
 /** A schema of one of the strings a rule lists (`DEPLOY_STEPS`, `DEPLOY_ACTIONS`, …). */
 export const literals = <T extends string>(values: readonly T[]) =>

@@ -10,11 +10,12 @@
  * close code 4003. After `welcome`, the agent sends `report`, `docker-status`, `inventory`,
  * `app-status` and (while a deploy runs) `deploy-progress` events and serves `request`s with exactly one `response` each.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Check } from '@sinclair/typebox/value';
 import { DeployProgress } from './deploy-progress.js';
 import { InventoryEntry } from './inventory.js';
 import { AppStatusEntry, firstError } from './methods.js';
+import { Type } from './type.js';
 
 export const PROTOCOL_VERSION = 1;
 export const CloseCode = { PairingExpired: 4001, AuthFailed: 4002, Revoked: 4003, Replaced: 4004 } as const;
@@ -109,7 +110,7 @@ function decoder<T>(schemas: Record<string, TSchema>): (frame: string) => Decode
     if (typeof type !== 'string') return { kind: 'invalid', reason: 'no message type' };
     if (!Object.hasOwn(schemas, type)) return { kind: 'unknown', type };
     const schema = schemas[type] as TSchema;
-    if (Value.Check(schema, value)) return { kind: 'message', message: value as T };
+    if (Check(schema, value)) return { kind: 'message', message: value as T };
     return { kind: 'invalid', reason: `${type}: ${firstError(schema, value)}` };
   };
 }

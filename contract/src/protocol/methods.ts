@@ -1,7 +1,9 @@
 // The requests the server sends an agent: per method its params and its result, as schemas the
 // agent checks params against and the server types its calls with.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Check } from '@sinclair/typebox/value';
+import { Errors } from '@sinclair/typebox/errors';
+import { Type } from './type.js';
 
 /** One file or variable of a deployment; `value`/`content` is ciphertext when `is_encrypted`. */
 export const DeploymentFile = Type.Object({
@@ -233,11 +235,11 @@ export function isAgentMethod(method: string): method is AgentMethod {
 /** Why `params` do not fit `method`'s schema ('/deployment/files/0/content: Expected string'), or null. */
 export function paramsError(method: AgentMethod, params: unknown): string | null {
   const schema = agentMethods[method].params;
-  return Value.Check(schema, params) ? null : firstError(schema, params);
+  return Check(schema, params) ? null : firstError(schema, params);
 }
 
 /** The first schema error as 'path: message', e.g. '/apps/0/status: Expected number'. */
 export function firstError(schema: TSchema, value: unknown): string {
-  const error = Value.Errors(schema, value).First();
+  const error = Errors(schema, value).First();
   return error ? `${error.path || '/'}: ${error.message}` : 'invalid';
 }
