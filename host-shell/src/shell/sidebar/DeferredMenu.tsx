@@ -1,4 +1,6 @@
 import { useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { useToastMessage } from 'shared';
+import { spaceClicks } from './space-clicks';
 
 /**
  * How the user opened the menu before its code was in, as Chakra's MenuButton opens: on a click,
@@ -25,6 +27,9 @@ interface SidebarMenus {
   ServerSwitcherMenu: ComponentType<SidebarMenuProps>;
   UserMenuList: ComponentType<SidebarMenuProps>;
 }
+
+/** The toast's text when the menus' code cannot be loaded (the network dropped, a new release is out). */
+const MENU_UNAVAILABLE = 'The menu could not be opened. Check your connection and try again.';
 
 let menus: SidebarMenus | undefined;
 let loading: Promise<SidebarMenus> | undefined;
@@ -61,6 +66,7 @@ export function DeferredMenu({
 }: SidebarMenuProps & { menu: keyof SidebarMenus }) {
   const [loaded, setLoaded] = useState(menus);
   const [start, setStart] = useState<MenuStart>();
+  const showToast = useToastMessage();
 
   if (loaded) {
     const Menu = loaded[menu];
@@ -69,12 +75,14 @@ export function DeferredMenu({
 
   const open = (how: MenuStart) => {
     setStart(how);
-    loadSidebarMenus().then(setLoaded, (error: unknown) =>
-      console.warn('Dockhand: sidebar menus unavailable', error),
-    );
+    loadSidebarMenus().then(setLoaded, (error: unknown) => {
+      console.warn('Dockhand: sidebar menus unavailable', error);
+      showToast({ title: 'Error', description: MENU_UNAVAILABLE, status: 'error' });
+    });
   };
   const preload = () => void loadSidebarMenus().catch(() => undefined);
   const onKeyDown = (event: KeyboardEvent) => {
+    spaceClicks.onKeyDown(event);
     const how = KEY_STARTS[event.key];
     if (!how) return;
     event.preventDefault();
@@ -93,6 +101,7 @@ export function DeferredMenu({
       onFocus={preload}
       onClick={() => open('first')}
       onKeyDown={onKeyDown}
+      onKeyUp={spaceClicks.onKeyUp}
     >
       <span className="dh-menu-button-label">{trigger}</span>
     </div>

@@ -19,6 +19,7 @@ import { AboutDialog } from '../AboutDialog';
 import { CheckIcon, InfoIcon, LogOutIcon, PlusIcon } from '../icons';
 import { useShellDialogs } from '../ShellDialogs';
 import type { MenuStart, SidebarMenuProps } from './DeferredMenu';
+import { spaceClicks } from './space-clicks';
 import { StatusDot } from './StatusDot';
 import { groupServersByOrganization, signedInName } from './sidebar-rules';
 
@@ -45,7 +46,7 @@ function SidebarMenuButton({
 }: SidebarMenuProps & { button: RefObject<HTMLDivElement | null> }) {
   return (
     <>
-      <MenuButton as="div" ref={button} role="button" tabIndex={0} {...triggerProps}>
+      <MenuButton as="div" ref={button} role="button" tabIndex={0} {...triggerProps} {...spaceClicks}>
         {trigger}
       </MenuButton>
       <StartMenu start={start} button={button} />
