@@ -3,8 +3,9 @@ import { useDeleteAgentMutation, type Agent } from 'shared';
 import { TrashIcon } from '../shell/icons';
 import { lazyOnFirstOpen } from '../shell/lazyOnFirstOpen';
 
-const DeleteServerDialog = lazyOnFirstOpen(() =>
-  import('shared/src/ui/DeleteServerDialog').then((module) => module.DeleteServerDialog),
+const DeleteServerDialog = lazyOnFirstOpen(
+  () => import('shared/src/ui/DeleteServerDialog').then((module) => module.DeleteServerDialog),
+  'The dialog',
 );
 
 /** Offered only when the selected server is offline and has no apps (spec section 6). */

@@ -6,8 +6,9 @@ import { useMissingAppMutation } from './useMissingAppMutation';
 import { lazyOnFirstOpen } from '../shell/lazyOnFirstOpen';
 import { lineClamp } from '../shell/line-clamp';
 
-const ConfirmDialog = lazyOnFirstOpen(() =>
-  import('shared/src/ui/ConfirmDialog').then((module) => module.ConfirmDialog),
+const ConfirmDialog = lazyOnFirstOpen(
+  () => import('shared/src/ui/ConfirmDialog').then((module) => module.ConfirmDialog),
+  'The dialog',
 );
 
 interface InventoryPanelProps {

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { onceLoader } from '../shell/once-loader';
 
 type PageModule = { default: ComponentType };
 
@@ -17,22 +18,13 @@ export interface PreloadablePage {
  * away and renders again when data or the user profile arrives during it).
  */
 export function preloadablePage(load: () => Promise<PageModule>): PreloadablePage {
-  let loaded: PageModule | undefined;
-  let loading: Promise<PageModule> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => (loaded = module),
-      (error: unknown) => {
-        loading = undefined; // a failed chunk may load on the next attempt
-        throw error;
-      },
-    ));
+  const code = onceLoader(load);
   const Page = lazy(() => {
-    if (!loaded) return preload();
-    const module = loaded;
+    const module = code.value;
+    if (!module) return code.load();
     // Not a real promise on purpose: `then` calls back before React.lazy checks the status.
     const resolved = { then: (onFulfilled: (value: PageModule) => void) => onFulfilled(module) };
     return resolved as unknown as Promise<PageModule>;
   });
-  return { Page, preload };
+  return { Page, preload: code.load };
 }

@@ -1,5 +1,7 @@
 import { useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { useToastMessage } from 'shared';
+import { couldNotOpen } from '../lazyOnFirstOpen';
+import { onceLoader } from '../once-loader';
 import { spaceClicks } from './space-clicks';
 
 /**
@@ -28,22 +30,14 @@ interface SidebarMenus {
   UserMenuList: ComponentType<SidebarMenuProps>;
 }
 
-/** The toast's text when the menus' code cannot be loaded (the network dropped, a new release is out). */
-const MENU_UNAVAILABLE = 'The menu could not be opened. Check your connection and try again.';
+const MENU_UNAVAILABLE = couldNotOpen('The menu');
 
-let menus: SidebarMenus | undefined;
-let loading: Promise<SidebarMenus> | undefined;
-
-function loadSidebarMenus(): Promise<SidebarMenus> {
-  loading ??= import('./SidebarMenus').then(
-    ({ ServerSwitcherMenu, UserMenuList }) => (menus = { ServerSwitcherMenu, UserMenuList }),
-    (error: unknown) => {
-      loading = undefined; // a failed chunk may load on the next attempt
-      throw error;
-    },
-  );
-  return loading;
-}
+const sidebarMenus = onceLoader<SidebarMenus>(() =>
+  import('./SidebarMenus').then(({ ServerSwitcherMenu, UserMenuList }) => ({
+    ServerSwitcherMenu,
+    UserMenuList,
+  })),
+);
 
 const KEY_STARTS: Partial<Record<string, MenuStart>> = {
   Enter: 'first',
@@ -64,7 +58,7 @@ export function DeferredMenu({
   trigger,
   triggerProps,
 }: SidebarMenuProps & { menu: keyof SidebarMenus }) {
-  const [loaded, setLoaded] = useState(menus);
+  const [loaded, setLoaded] = useState(sidebarMenus.value);
   const [start, setStart] = useState<MenuStart>();
   const showToast = useToastMessage();
 
@@ -75,12 +69,12 @@ export function DeferredMenu({
 
   const open = (how: MenuStart) => {
     setStart(how);
-    loadSidebarMenus().then(setLoaded, (error: unknown) => {
+    sidebarMenus.load().then(setLoaded, (error: unknown) => {
       console.warn('Dockhand: sidebar menus unavailable', error);
       showToast({ title: 'Error', description: MENU_UNAVAILABLE, status: 'error' });
     });
   };
-  const preload = () => void loadSidebarMenus().catch(() => undefined);
+  const preload = () => void sidebarMenus.load().catch(() => undefined);
   const onKeyDown = (event: KeyboardEvent) => {
     spaceClicks.onKeyDown(event);
     const how = KEY_STARTS[event.key];

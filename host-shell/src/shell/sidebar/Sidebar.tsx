@@ -8,7 +8,10 @@ import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON } from './sidebar-rules';
 import { useSidebar } from './SidebarProvider';
 import { UserMenu } from './UserMenu';
 
-const SidebarSheet = lazyOnFirstOpen(() => import('./SidebarSheet').then((module) => module.SidebarSheet));
+const SidebarSheet = lazyOnFirstOpen(
+  () => import('./SidebarSheet').then((module) => module.SidebarSheet),
+  'The menu',
+);
 
 /** On desktop a collapsed sidebar shrinks to icons, or hides entirely off-canvas. */
 export type SidebarCollapsible = 'icon' | 'offcanvas';
