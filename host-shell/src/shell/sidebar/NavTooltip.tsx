@@ -1,27 +1,28 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { onceLoader } from '../once-loader';
 import type { SidebarTooltipProps } from './SidebarTooltip';
 
-let loaded: ComponentType<SidebarTooltipProps> | undefined;
-let loading: Promise<unknown> | undefined;
-const listeners = new Set<() => void>();
+type Tooltip = ComponentType<SidebarTooltipProps>;
+
+const tooltipCode = onceLoader<Tooltip>(() =>
+  import('./SidebarTooltip').then(({ SidebarTooltip }) => SidebarTooltip),
+);
+const listeners = new Set<(tooltip: Tooltip) => void>();
 
 function loadTooltip() {
-  loading ??= import('./SidebarTooltip').then(
-    ({ SidebarTooltip }) => {
-      loaded = SidebarTooltip;
-      for (const listener of listeners) listener();
+  tooltipCode.load().then(
+    (tooltip) => {
+      for (const listener of listeners) listener(tooltip);
     },
-    (error: unknown) => {
-      loading = undefined; // a failed chunk may load on the next hover; the item keeps its aria-label
-      console.warn('Dockhand: sidebar tooltips unavailable', error);
-    },
+    // The item keeps its aria-label, and the next hover or focus tries again.
+    (error: unknown) => console.warn('Dockhand: sidebar tooltips unavailable', error),
   );
 }
 
 /** Calls `listener` once the tooltip's code is in (at once if it is). */
-function whenLoaded(listener: () => void): () => void {
-  if (loaded) {
-    listener();
+function whenLoaded(listener: (tooltip: Tooltip) => void): () => void {
+  if (tooltipCode.value) {
+    listener(tooltipCode.value);
     return () => undefined;
   }
   listeners.add(listener);
@@ -36,9 +37,9 @@ function whenLoaded(listener: () => void): () => void {
  * focused item gets its focus back.
  */
 export function NavTooltip({ label, children }: { label: string; children: ReactNode }) {
-  const [Tooltip, setTooltip] = useState(() => loaded);
+  const [Tooltip, setTooltip] = useState(() => tooltipCode.value);
   // Every item takes the tooltip when its code comes in, not only the one that asked for it.
-  useEffect(() => (Tooltip ? undefined : whenLoaded(() => setTooltip(() => loaded))), [Tooltip]);
+  useEffect(() => (Tooltip ? undefined : whenLoaded((tooltip) => setTooltip(() => tooltip))), [Tooltip]);
   const [pointerIn, setPointerIn] = useState(false);
   const [focusIn, setFocusIn] = useState(false);
   const item = useRef<HTMLDivElement>(null);
