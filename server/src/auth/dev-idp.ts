@@ -39,11 +39,25 @@ export async function registerDevIdentityProvider(
   if (!config.auth.devIdentityProvider) return;
   const storage = createDatabaseAdapterFactory(db);
   const accounts = storage(ACCOUNT_MODEL);
-  const provider = await createProvider(config, db, storage);
-  // Trust X-Forwarded-Host/Proto: the relying party reaches this provider over loopback and names
-  // the public host it stands for (see oidc-client.ts). Development only: refused in production.
-  provider.proxy = true;
-  const handle = provider.callback();
+  // Made on its first request (the first sign-in's discovery), not at start: oidc-provider and its
+  // dependencies are about 15 MB of a waiting server's memory.
+  let made: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | null = null;
+  const providerInUse = () => {
+    if (!made) {
+      made = createProvider(config, db, storage).then((provider) => {
+        // Trust X-Forwarded-Host/Proto: the relying party reaches this provider over loopback and
+        // names the public host it stands for (see oidc-client.ts). Development only: refused in
+        // production.
+        provider.proxy = true;
+        return { provider, handle: provider.callback() };
+      });
+      // A failure must not stick: the next request tries again.
+      made.catch(() => {
+        made = null;
+      });
+    }
+    return made;
+  };
 
   await app.register(async (scope) => {
     // oidc-provider reads its own request bodies; only the sign-in form is parsed here.
@@ -58,6 +72,7 @@ export async function registerDevIdentityProvider(
     });
 
     scope.get<{ Params: { uid: string } }>(`${INTERACTION}/:uid`, async (request, reply) => {
+      const { provider } = await providerInUse();
       const details = await findInteraction(provider, request, reply);
       if (!details) return notFound(reply);
       if (details.prompt.name === 'login') {
@@ -72,6 +87,7 @@ export async function registerDevIdentityProvider(
     });
 
     scope.post<{ Params: { uid: string } }>(`${INTERACTION}/:uid/login`, async (request, reply) => {
+      const { provider } = await providerInUse();
       if (!(await findInteraction(provider, request, reply))) return notFound(reply);
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       const name = (form.name ?? '').trim();
@@ -104,6 +120,7 @@ export async function registerDevIdentityProvider(
 
     // Everything else (discovery, authorize, token, jwks, userinfo) is the provider's own.
     scope.all(`${MOUNT}/*`, async (request, reply) => {
+      const { handle } = await providerInUse();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '/').slice(MOUNT.length) || '/';
