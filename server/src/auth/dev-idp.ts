@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { createDatabaseAdapterFactory } from './dev-idp-adapter.js';
+import { madeOnce } from './made-once.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { renderDevSignInPage } from './dev-idp-page.js';
 
@@ -41,23 +42,13 @@ export async function registerDevIdentityProvider(
   const accounts = storage(ACCOUNT_MODEL);
   // Made on its first request (the first sign-in's discovery), not at start: oidc-provider and its
   // dependencies are about 15 MB of a waiting server's memory.
-  let made: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | null = null;
-  const providerInUse = () => {
-    if (!made) {
-      made = createProvider(config, db, storage).then((provider) => {
-        // Trust X-Forwarded-Host/Proto: the relying party reaches this provider over loopback and
-        // names the public host it stands for (see oidc-client.ts). Development only: refused in
-        // production.
-        provider.proxy = true;
-        return { provider, handle: provider.callback() };
-      });
-      // A failure must not stick: the next request tries again.
-      made.catch(() => {
-        made = null;
-      });
-    }
-    return made;
-  };
+  const providerInUse = madeOnce(async () => {
+    const provider = await createProvider(config, db, storage);
+    // Trust X-Forwarded-Host/Proto: the relying party reaches this provider over loopback and names
+    // the public host it stands for (see oidc-client.ts). Development only: refused in production.
+    provider.proxy = true;
+    return { provider, handle: provider.callback() };
+  });
 
   await app.register(async (scope) => {
     // oidc-provider reads its own request bodies; only the sign-in form is parsed here.

@@ -5,6 +5,7 @@
  */
 import * as oidc from 'openid-client';
 import type { Config } from '../config.js';
+import { madeOnce } from './made-once.js';
 import type { Identity } from './user-service.js';
 
 /** What the callback must check; kept in a signed, httpOnly, short-lived cookie. */
@@ -27,7 +28,6 @@ export function createOidcRelyingParty(config: Config, loopbackBase: LoopbackBas
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
   const issuerUrl = new URL(config.auth.issuer);
   const ownOrigin = new URL(config.publicUrl).origin;
-  let discovered: Promise<oidc.Configuration> | null = null;
 
   const publicUrl = new URL(config.publicUrl);
   const loopbackFetch: oidc.CustomFetch = (url, options) => {
@@ -41,25 +41,13 @@ export function createOidcRelyingParty(config: Config, loopbackBase: LoopbackBas
     return fetch(base + url.slice(ownOrigin.length), { ...(options as RequestInit), headers });
   };
 
-  function configuration(): Promise<oidc.Configuration> {
-    if (!discovered) {
-      const options: oidc.DiscoveryRequestOptions = config.auth.devIdentityProvider
-        ? { execute: [oidc.allowInsecureRequests], [oidc.customFetch]: loopbackFetch }
-        : {};
-      discovered = oidc.discovery(
-        issuerUrl,
-        config.auth.clientId,
-        config.auth.clientSecret,
-        undefined,
-        options,
-      );
-      // A failed discovery (issuer down) must not stick: the next sign-in tries again.
-      discovered.catch(() => {
-        discovered = null;
-      });
-    }
-    return discovered;
-  }
+  // Discovery runs on the first sign-in; a failed one (issuer down) is tried again on the next.
+  const configuration = madeOnce(() => {
+    const options: oidc.DiscoveryRequestOptions = config.auth.devIdentityProvider
+      ? { execute: [oidc.allowInsecureRequests], [oidc.customFetch]: loopbackFetch }
+      : {};
+    return oidc.discovery(issuerUrl, config.auth.clientId, config.auth.clientSecret, undefined, options);
+  });
 
   return {
     async start(redirect) {
