@@ -364,8 +364,9 @@ test('the page preloads exactly the scripts and styles of its first screen, sign
   );
   expect(signedIn.scripts.length).toBeGreaterThan(5);
   expect(signedIn.hinted).toEqual(signedIn.scripts);
-  // The shell's global stylesheet (theme variables, reset) comes with the page, not after the scripts.
-  expect(signedIn.styles).toHaveLength(1);
+  // The shell's stylesheets (Chakra's global one: theme variables, reset; shell.css: the first
+  // screen's own looks) come with the page, not after the scripts.
+  expect(signedIn.styles).toHaveLength(2);
   expect(signedIn.hintedStyles).toEqual(signedIn.styles);
 
   const visitor = await scriptsAndHints(browser, undefined, '/#/login', (target) =>

@@ -1,4 +1,4 @@
-import { Box, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { Text, type SystemStyleObject } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   AppStatus,
@@ -29,10 +29,10 @@ interface AppsGridProps {
 const STATUS_SCHEMES = ['gray', 'green', 'yellow', 'orange', 'red'];
 
 /**
- * The tiles' look, applied once by the grid (`sx`) instead of by one styled component per tile
- * element: with many apps, per-tile styling dominated the dashboard's first render.
+ * The tiles' look: `.dh-apps-grid` in shell.css (see shell-stylesheet), not one styled component
+ * per tile element: with many apps, per-tile styling dominated the dashboard's first render.
  */
-const gridStyles: SystemStyleObject = {
+export const appsGridStyles: SystemStyleObject = {
   display: 'flex',
   flexWrap: 'wrap',
   gap: 4,
@@ -128,7 +128,7 @@ export function AppsGrid({ apps, statuses, statusesKnown, canDeploy, onDeploy }:
     statusesKnown ? (statuses?.[app.id] ?? app.status ?? null) : AppStatus.Unknown;
   return (
     <div>
-      <Box sx={gridStyles}>
+      <div className="dh-apps-grid">
         <button
           type="button"
           onClick={onDeploy}
@@ -142,7 +142,7 @@ export function AppsGrid({ apps, statuses, statusesKnown, canDeploy, onDeploy }:
         {apps.map((app) => (
           <AppTile key={app.id} app={app} status={statusOf(app)} />
         ))}
-      </Box>
+      </div>
       {apps.length === 0 && (
         <Text mt={4} fontSize="sm" color="gray.600">
           {canDeploy ? 'No apps found. Deploy your first app!' : 'No apps found'}

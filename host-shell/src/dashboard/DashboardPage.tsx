@@ -38,11 +38,16 @@ import { WelcomePanel } from './WelcomePanel';
 const UpdateAgentDialog = lazy(() => import('./UpdateAgentDialog'));
 
 /**
- * The page's frame (title, panels, columns), applied once by the page's root (`sx`) instead of by a
- * styled component per element: the page renders in the first screen's one render task, and again
- * each time one of its queries settles.
+ * The page's frame (title, panels, columns): `.dh-dashboard` in shell.css (see shell-stylesheet),
+ * not a styled component per element: the page renders in the first screen's one render task, and
+ * again each time one of its queries settles.
  */
-const pageStyles: SystemStyleObject = {
+export const dashboardStyles: SystemStyleObject = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 6,
+  maxW: '1200px',
+  mx: 'auto',
   '.dh-dash-head': {
     display: 'flex',
     alignItems: { base: 'stretch', md: 'flex-end' },
@@ -131,7 +136,7 @@ export default function DashboardPage() {
   }
 
   return (
-    <Stack spacing={6} maxW="1200px" mx="auto" sx={pageStyles}>
+    <div className="chakra-stack dh-dashboard">
       <div className="dh-dash-head">
         <div>
           <h2 className="chakra-heading dh-dash-title">Dashboard</h2>
@@ -250,6 +255,6 @@ export default function DashboardPage() {
           <UpdateAgentDialog agent={currentAgent} isOpen onClose={() => setUpdateOpen(false)} />
         </Suspense>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { Button, Flex, Text, type SystemStyleObject } from '@chakra-ui/react';
 import {
   capabilityValue,
   COMPOSE_VERSION_CAPABILITY,
@@ -23,11 +23,20 @@ interface ServerCardProps {
 }
 
 /**
- * The card's look, applied once by the card (`sx`) instead of by a styled component per line, label
- * and badge: the card is part of the dashboard's first render. Badges are drawn as Chakra's Badge
- * draws them (outline and subtle variants).
+ * The card's look: `.dh-server-card` in shell.css (see shell-stylesheet), not a styled component
+ * per line, label and badge. Badges are drawn as Chakra's Badge draws them (outline and subtle
+ * variants).
  */
-const cardStyles: SystemStyleObject = {
+export const serverCardStyles: SystemStyleObject = {
+  w: SERVER_CARD_WIDTH,
+  maxW: 'full',
+  h: SERVER_CARD_HEIGHT,
+  bg: 'white',
+  borderWidth: '1px',
+  rounded: 'xl',
+  px: 4,
+  py: 3,
+  overflow: 'hidden',
   '.dh-card-head': { display: 'flex', alignItems: 'center', gap: 2, mb: 1.5 },
   '.dh-card-name': { fontWeight: 'semibold', ...lineClamp(1), flex: '1' },
   '.dh-card-badge': {
@@ -107,19 +116,7 @@ export function ServerCard({
   // Agents before the compose_version capability report none: the card then says nothing of it.
   const compose = capabilityValue(agent.capabilities, COMPOSE_VERSION_CAPABILITY);
   return (
-    <Box
-      data-testid="server-card"
-      w={SERVER_CARD_WIDTH}
-      maxW="full"
-      h={SERVER_CARD_HEIGHT}
-      bg="white"
-      borderWidth="1px"
-      rounded="xl"
-      px={4}
-      py={3}
-      overflow="hidden"
-      sx={cardStyles}
-    >
+    <div data-testid="server-card" className="dh-server-card">
       <div className="dh-card-head">
         <p className="chakra-text dh-card-name">{agent.name}</p>
         <span className="chakra-badge dh-card-badge dh-card-badge--plan">
@@ -151,6 +148,6 @@ export function ServerCard({
           {compose && ` · ${composeVersionText(compose)}`}
         </p>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Flex, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ServiceUnavailableNotice } from './ServiceUnavailableNotice';
@@ -13,11 +13,10 @@ function PageLoading() {
   );
 }
 
-/**
- * The frame's look (page column, header, title, page area), applied once by the shell's root
- * (`sx`) instead of by a styled component per element.
- */
-const shellStyles: SystemStyleObject = {
+/** The frame's look (page column, header, title, page area): `.dh-shell` in shell.css (see shell-stylesheet). */
+export const shellStyles: SystemStyleObject = {
+  display: 'flex',
+  minH: '100vh',
   '.dh-shell-main': { display: 'flex', flexDirection: 'column', flex: '1', minW: 0 },
   '.dh-shell-header': {
     display: 'flex',
@@ -45,7 +44,7 @@ const shellStyles: SystemStyleObject = {
 export function AppShell() {
   useCheckoutReturn();
   return (
-    <Flex minH="100vh" sx={shellStyles}>
+    <div className="dh-shell">
       <Sidebar />
       <main className="dh-shell-main">
         <header className="dh-shell-header">
@@ -59,6 +58,6 @@ export function AppShell() {
           </Suspense>
         </div>
       </main>
-    </Flex>
+    </div>
   );
 }

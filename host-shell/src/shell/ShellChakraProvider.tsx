@@ -7,6 +7,7 @@ import {
 import { ThemeProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import globalStylesheetUrl from './chakra-global.css';
+import shellStylesheetUrl from './shell.css';
 import { theme } from './theme';
 
 /**
@@ -16,25 +17,33 @@ import { theme } from './theme';
 const themeWithVars = toCSSVar(theme);
 const colorModeOptions = theme.config as ColorModeProviderProps['options'];
 
-let stylesheetLoaded: Promise<void> | undefined;
+let stylesheetsLoaded: Promise<void> | undefined;
 
-/**
- * Puts the Chakra global stylesheet (theme CSS variables, CSS reset, global styles) on the page
- * once; resolves when the browser has it (or failed to load it: the page then still renders).
- */
-export function loadGlobalStylesheet(): Promise<void> {
-  stylesheetLoaded ??= new Promise<void>((resolve) => {
+function loadStylesheet(url: string): Promise<void> {
+  return new Promise<void>((resolve) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
-    link.href = globalStylesheetUrl;
+    link.href = url;
     link.onload = () => resolve();
     link.onerror = () => {
-      console.warn('Dockhand: global stylesheet unavailable', globalStylesheetUrl);
+      console.warn('Dockhand: stylesheet unavailable', url);
       resolve();
     };
     document.head.append(link);
   });
-  return stylesheetLoaded;
+}
+
+/**
+ * Puts the shell's stylesheets on the page once: Chakra's global one (theme CSS variables, CSS
+ * reset, global styles) and the first screen's own looks (shell.css, see shell-stylesheet).
+ * Resolves when the browser has both (or failed to load one: the page then still renders).
+ */
+export function loadGlobalStylesheet(): Promise<void> {
+  stylesheetsLoaded ??= Promise.all([
+    loadStylesheet(globalStylesheetUrl),
+    loadStylesheet(shellStylesheetUrl),
+  ]).then(() => undefined);
+  return stylesheetsLoaded;
 }
 
 /**

@@ -19,12 +19,19 @@ interface NavItemProps {
 }
 
 /**
- * The look of every sidebar row and of the sidebar's own parts (menu triggers, section labels,
- * dividers), applied once by the sidebar's root (`sx`) instead of per element: the sidebar lists
- * every installed app, and one styled component per row made its first render cost grow with the
- * app count; its frame was another thirty styled components in the first screen's render.
+ * The sidebar's look, its rows and its own parts (menu triggers, section labels, dividers):
+ * `.dh-sidebar` in shell.css (see shell-stylesheet), not a styled component per element: the
+ * sidebar lists every installed app, and one styled component per row made its first render cost
+ * grow with the app count; its frame was another thirty styled components in the first screen.
  */
 export const sidebarStyles: SystemStyleObject = {
+  display: 'flex',
+  flexDirection: 'column',
+  h: 'full',
+  px: 3,
+  py: 3,
+  gap: 2,
+  '&.dh-sidebar--collapsed': { px: 1.5 },
   '.dh-nav-item': {
     display: 'flex',
     alignItems: 'center',

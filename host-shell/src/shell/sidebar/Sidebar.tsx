@@ -1,7 +1,6 @@
-import { Box, Flex, IconButton } from '@chakra-ui/react';
+import { Box, IconButton } from '@chakra-ui/react';
 import { PanelLeftIcon } from '../icons';
 import { lazyOnFirstOpen } from '../lazyOnFirstOpen';
-import { sidebarStyles } from './NavItem';
 import { BottomLinks, PlatformMenu } from './NavMenus';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON } from './sidebar-rules';
@@ -19,7 +18,7 @@ export type SidebarCollapsible = 'icon' | 'offcanvas';
 function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { setOpen } = useSidebar();
   return (
-    <Flex direction="column" h="full" px={collapsed ? 1.5 : 3} py={3} gap={2} sx={sidebarStyles}>
+    <div className={collapsed ? 'dh-sidebar dh-sidebar--collapsed' : 'dh-sidebar'}>
       <ServerSwitcher collapsed={collapsed} />
       <hr aria-orientation="horizontal" className="chakra-divider dh-divider" />
       <div className="dh-nav-scroll">
@@ -29,7 +28,7 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
       <BottomLinks collapsed={collapsed} onNavigate={onNavigate} />
       <hr aria-orientation="horizontal" className="chakra-divider dh-divider" />
       <UserMenu collapsed={collapsed} />
-    </Flex>
+    </div>
   );
 }
 
