@@ -15,8 +15,10 @@
 //
 //   node bench/dashboard-load/run.mjs
 //   BENCH_RUNS=15 node bench/dashboard-load/run.mjs
-//   BENCH_PARTS=warm,remote ...  only these figures (of cold, warm, remote)
+//   BENCH_PARTS=warm,remote ...  only these figures (of cold, warm, cpu, remote)
 //   HOST_DIST_DIR=/tmp/a BENCH_RELEASES_DIR=/tmp/a-releases ...  another build (see README.md)
+//   BENCH_BASELINE=/tmp/base0 ...  beside a baseline checkout, run for run (see README.md)
+//   BENCH_PARTS=cpu ...  the renderer's CPU time until ready, warm (see rendererCpuUntilReady)
 //   BENCH_TRACE=1 ...    one cold load as the page timed it (navigation, paints, each request)
 //   BENCH_PROFILE=1 ...  where a warm load's time goes (see profileWarmLoad)
 import { spawn } from 'node:child_process';
@@ -42,8 +44,15 @@ const APP_COUNT = 20;
 /** BENCH_PARTS=cold,warm,remote (the default): which figures to take. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'cold,warm,remote').split(','));
 const RELEASES_DIR = path.resolve(process.env.BENCH_RELEASES_DIR ?? path.join(root, 'releases'));
+/**
+ * BENCH_BASELINE=/path/to/checkout: a built checkout (its host-shell/dist and releases/) measured
+ * beside this build, run for run, each on a server of its own.
+ */
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
 /** Targets of issue 19, in ms. */
 const TARGETS = { cold: 400, warmSameTab: 120, warmNewTab: 250, remotePage: 150 };
+/** With a baseline, how long a thawed page is left before it is measured (see freezeAllBut). */
+const SETTLE_MS = 300;
 /** How long the dashboard stands before the user clicks through to a remote page. */
 const DWELL_MS = 500;
 /** The seeded apps' one file, so the app page's editor lists a file as it does for a real app. */
@@ -152,13 +161,21 @@ function seedApps(dataDir, agentId) {
   db.close();
 }
 
-/** Records performance.now() (ms since navigation start) when the server card and 20 tiles are on screen. */
+/** The user timing mark of READY_PROBE, for traces. */
+const READY_MARK = 'dockhand-dashboard-ready';
+/**
+ * Records performance.now() (ms since navigation start) when the server card and 20 tiles are on
+ * screen, and marks that moment (READY_MARK).
+ */
 const READY_PROBE = `
   (() => {
     const check = () => {
       if (window.__dashboardReadyAt) return;
       const tiles = document.querySelectorAll('[data-testid="app-tile"]').length;
-      if (tiles >= ${APP_COUNT} && document.querySelector('[data-testid="server-card"]')) window.__dashboardReadyAt = performance.now();
+      if (tiles >= ${APP_COUNT} && document.querySelector('[data-testid="server-card"]')) {
+        window.__dashboardReadyAt = performance.now();
+        performance.mark('${READY_MARK}');
+      }
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true });
   })();
@@ -200,8 +217,12 @@ async function timeDashboard(page, base) {
 }
 
 async function reloadDashboard(page) {
-  // The dashboard's URL first: a reload keeps the hash route a remote page run left.
-  await page.evaluate(() => globalThis.history.replaceState(null, '', '#/'));
+  // The dashboard's URL first: a reload keeps the hash route a remote page run left. The entry's
+  // state stays (the router's index in it), as it does when a user reloads.
+  await page.evaluate(() => {
+    if (globalThis.location.hash !== '#/')
+      globalThis.history.replaceState(globalThis.history.state, '', '#/');
+  });
   await page.reload();
   return readyAt(page);
 }
@@ -389,15 +410,19 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-async function main() {
+/**
+ * One dashboard to measure: the built server on SQLite serving `hostDistDir` and a copy of
+ * `releasesDir`, a user signed in through the development identity provider, an organization, a
+ * real agent paired with its code, and the 20 apps. `storageState` is the user's session.
+ */
+async function setUpDashboard(browser, { label, hostDistDir, releasesDir }) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockhand-bench-dashboard-'));
   const dataDir = path.join(workDir, 'data');
-  const releasesDir = path.join(workDir, 'releases');
-  if (!fs.existsSync(path.join(RELEASES_DIR, 'remotes.json')))
+  if (!fs.existsSync(path.join(releasesDir, 'remotes.json')))
     throw new Error(
-      `${RELEASES_DIR}/remotes.json is missing: run pnpm build first (or set BENCH_RELEASES_DIR)`,
+      `${releasesDir}/remotes.json is missing: run pnpm build first (or set BENCH_RELEASES_DIR)`,
     );
-  fs.cpSync(RELEASES_DIR, releasesDir, { recursive: true });
+  fs.cpSync(releasesDir, path.join(workDir, 'releases'), { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
@@ -407,17 +432,20 @@ async function main() {
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
       DATA_DIR: dataDir,
-      RELEASES_DIR: releasesDir,
+      HOST_DIST_DIR: hostDistDir,
+      RELEASES_DIR: path.join(workDir, 'releases'),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let agent;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const stop = async () => {
+    agent?.child.kill('SIGTERM');
+    server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    fs.rmSync(workDir, { recursive: true, force: true });
+  };
   try {
     await waitForHealth(base, server);
     const setupContext = await browser.newContext();
@@ -438,14 +466,128 @@ async function main() {
     seedApps(dataDir, registered.agent.id);
     const storageState = await setupContext.storageState();
     await setupContext.close();
+    return { label, base, storageState, workDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Renderer main-thread CPU time from navigation start until the dashboard was ready, from a
+ * Chromium trace of one load: the page's own work, steadier than wall time on a shared machine
+ * (the trace slows the load, so its wall time is not a figure).
+ */
+async function rendererCpuUntilReady(cdp, load) {
+  const endTrace = await startTimelineTrace(cdp, 'blink.user_timing');
+  await load();
+  const events = await endTrace();
+  const ready = events.filter((event) => event.name === READY_MARK).sort((a, b) => b.ts - a.ts)[0];
+  const main = events.find(
+    (event) =>
+      event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && event.pid === ready.pid,
+  );
+  const navigationStart = events
+    .filter((event) => event.name === 'navigationStart' && event.pid === ready.pid && event.ts < ready.ts)
+    .sort((a, b) => b.ts - a.ts)[0];
+  let cpuMs = 0;
+  for (const event of events) {
+    if (event.pid !== main.pid || event.tid !== main.tid || event.name !== 'RunTask' || !event.tdur) continue;
+    if (event.ts < (navigationStart?.ts ?? 0) || event.ts >= ready.ts) continue;
+    // A task that ends after the ready mark counts up to it, in proportion.
+    cpuMs += Math.min(event.tdur, ((ready.ts - event.ts) * event.tdur) / event.dur) / 1000;
+  }
+  return cpuMs;
+}
+
+/**
+ * Runs `measure(dashboard, run)` RUNS times for each dashboard, interleaved (this build, the
+ * baseline, then the baseline first on the next run), so both see the machine's same moments.
+ */
+async function interleaved(dashboards, measure) {
+  const values = dashboards.map(() => []);
+  for (let run = 0; run < RUNS; run += 1) {
+    const order = run % 2 ? [...dashboards.keys()].reverse() : [...dashboards.keys()];
+    for (const index of order) {
+      await freezeAllBut(dashboards, index);
+      // A moment for what the thawed page had pending (its polls), so it is idle when measured.
+      if (dashboards.length > 1) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      values[index].push(await measure(dashboards[index], run));
+    }
+  }
+  await freezeAllBut(dashboards, null);
+  return values;
+}
+
+/**
+ * With a baseline, the other dashboard's open warm page is frozen while one is measured (as
+ * Chromium freezes a background tab): its status polls and timers would otherwise run beside the
+ * measured load. `index` null thaws them all.
+ */
+async function freezeAllBut(dashboards, index) {
+  for (const [other, { lifecycle }] of dashboards.entries()) {
+    if (!lifecycle) continue;
+    await lifecycle.send('Page.setWebLifecycleState', {
+      state: other === index || index === null ? 'active' : 'frozen',
+    });
+  }
+}
+
+const format = (values) => values.map((value) => value.toFixed(0)).join(', ');
+
+/** One figure: its median and runs for this build, and beside it the baseline's and the ratio. */
+function printFigure(label, [mine, baseline], unit = 'ms') {
+  let line = `  ${label.padEnd(20)}median ${median(mine).toFixed(0)} ${unit}  [${format(mine)}]`;
+  if (baseline) {
+    const ratios = mine.map((value, run) => value / baseline[run]);
+    line += `\n  ${''.padEnd(20)}baseline ${median(baseline).toFixed(0)} ${unit}  [${format(baseline)}]  ratio ${(median(mine) / median(baseline)).toFixed(2)} (median of run pairs ${median(ratios).toFixed(2)})`;
+  }
+  console.log(line);
+}
+
+/** A warm context of `dashboard`: its caches filled by a first load and a reload. */
+async function openWarm(browser, dashboard) {
+  const context = await browser.newContext({ storageState: dashboard.storageState });
+  await context.addInitScript(READY_PROBE);
+  await context.addInitScript(NAVIGATION_PROBE);
+  const page = await context.newPage();
+  await timeDashboard(page, dashboard.base);
+  await reloadDashboard(page);
+  return { context, page };
+}
+
+async function main() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const dashboards = [];
+  try {
+    dashboards.push(
+      await setUpDashboard(browser, {
+        label: 'this build',
+        hostDistDir: path.resolve(process.env.HOST_DIST_DIR ?? path.join(root, 'host-shell', 'dist')),
+        releasesDir: RELEASES_DIR,
+      }),
+    );
+    if (BASELINE) {
+      dashboards.push(
+        await setUpDashboard(browser, {
+          label: 'baseline',
+          hostDistDir: path.join(BASELINE, 'host-shell', 'dist'),
+          releasesDir: path.join(BASELINE, 'releases'),
+        }),
+      );
+    }
+    const [mine] = dashboards;
 
     // BENCH_TRACE: one cold load as the page's own timing saw it (navigation and resource
     // timing, ms from navigation start), and when the dashboard was ready.
     if (process.env.BENCH_TRACE) {
-      const context = await browser.newContext({ storageState });
+      const context = await browser.newContext({ storageState: mine.storageState });
       await context.addInitScript(READY_PROBE);
       const tracePage = await context.newPage();
-      const ready = await timeDashboard(tracePage, base);
+      const ready = await timeDashboard(tracePage, mine.base);
       const timing = await tracePage.evaluate(() => {
         const [navigation] = performance.getEntriesByType('navigation');
         const paints = performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime]);
@@ -479,72 +621,96 @@ async function main() {
       await context.close();
     }
 
-    const format = (values) => values.map((value) => value.toFixed(0)).join(', ');
-    const figure = (label, values) =>
-      console.log(`  ${label.padEnd(20)}median ${median(values).toFixed(0)} ms  [${format(values)}]`);
-    console.log(`dashboard load (server with ${APP_COUNT} apps, headless Chromium, loopback, ${RUNS} runs)`);
+    console.log(
+      `dashboard load (server with ${APP_COUNT} apps, headless Chromium, loopback, ${RUNS} runs${
+        BASELINE ? `, interleaved with the baseline ${BASELINE}` : ''
+      })`,
+    );
     if (PARTS.has('cold')) {
-      const cold = [];
-      for (let run = 0; run < RUNS; run += 1) {
+      const cold = await interleaved(dashboards, async ({ storageState, base }) => {
         const context = await browser.newContext({ storageState });
         await context.addInitScript(READY_PROBE);
-        cold.push(await timeDashboard(await context.newPage(), base));
+        const readyMs = await timeDashboard(await context.newPage(), base);
         await context.close();
-      }
-      figure('cold (new context):', cold);
+        return readyMs;
+      });
+      printFigure('cold (new context):', cold);
     }
 
-    // Warm: one context (its HTTP cache and V8 code cache filled by a first load), opening the
-    // app again in the same tab (a reload) and in new tabs. Chromium starts a new renderer process
-    // for a new tab, so that figure adds a process start and a V8 heap without compiled code.
-    const warmContext = await browser.newContext({ storageState });
-    await warmContext.addInitScript(READY_PROBE);
-    await warmContext.addInitScript(NAVIGATION_PROBE);
-    const warmPage = await warmContext.newPage();
-    await timeDashboard(warmPage, base);
-    await reloadDashboard(warmPage);
+    // Warm: one context per dashboard (its HTTP cache and V8 code cache filled by a first load),
+    // opening the app again in the same tab (a reload) and in new tabs. Chromium starts a new
+    // renderer process for a new tab, so that figure adds a process start and a V8 heap without
+    // compiled code.
+    const warm = [];
+    for (const dashboard of dashboards) {
+      const opened = await openWarm(browser, dashboard);
+      const lifecycle = dashboards.length > 1 ? await opened.context.newCDPSession(opened.page) : null;
+      warm.push({ ...dashboard, ...opened, lifecycle });
+    }
     if (PARTS.has('warm')) {
-      const warm = [];
-      for (let run = 0; run < RUNS; run += 1) warm.push(await reloadDashboard(warmPage));
-      figure('warm, same tab:', warm);
-      const warmNewTab = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const tab = await warmContext.newPage();
-        warmNewTab.push(await timeDashboard(tab, base));
+      printFigure('warm, same tab:', await interleaved(warm, ({ page }) => reloadDashboard(page)));
+      const newTab = await interleaved(warm, async ({ context, base }) => {
+        const tab = await context.newPage();
+        const readyMs = await timeDashboard(tab, base);
         await tab.close();
-      }
-      figure('warm, new tab:', warmNewTab);
-      figure('  ... user profile:', await timeNewTabsInProfile(storageState, base, workDir));
+        return readyMs;
+      });
+      printFigure('warm, new tab:', newTab);
+      const profiles = [];
+      for (const dashboard of warm)
+        profiles.push(await timeNewTabsInProfile(dashboard.storageState, dashboard.base, dashboard.workDir));
+      printFigure('  ... user profile:', profiles);
     }
     console.log(
       `  targets: cold <= ${TARGETS.cold} ms, warm same tab <= ${TARGETS.warmSameTab} ms, warm new tab <= ${TARGETS.warmNewTab} ms`,
     );
+    // BENCH_PARTS=cpu: the renderer's CPU until ready, warm, from a trace of each load.
+    if (PARTS.has('cpu')) {
+      for (const dashboard of warm)
+        dashboard.cdp = dashboard.lifecycle ?? (await dashboard.context.newCDPSession(dashboard.page));
+      const sameTab = await interleaved(warm, ({ cdp, page }) =>
+        rendererCpuUntilReady(cdp, () => reloadDashboard(page)),
+      );
+      printFigure('CPU, warm same tab:', sameTab);
+      const newTab = await interleaved(warm, async ({ context, base }) => {
+        const tab = await context.newPage();
+        const cpuMs = await rendererCpuUntilReady(await context.newCDPSession(tab), () =>
+          timeDashboard(tab, base),
+        );
+        await tab.close();
+        return cpuMs;
+      });
+      printFigure('CPU, warm new tab:', newTab);
+      console.log('  (renderer main-thread CPU from navigation start to ready)');
+    }
     if (PARTS.has('remote')) {
       // Each page opened twice first (HTTP and code caches), then per run a reload of the
       // dashboard, so every measured navigation is the first to its remote in that document.
-      for (const target of [...REMOTE_PAGES, ...REMOTE_PAGES]) await timeRemotePage(warmPage, target);
-      const remotePages = REMOTE_PAGES.map((target) => ({ ...target, visible: [], interactive: [] }));
-      for (let run = 0; run < RUNS; run += 1) {
-        for (const target of remotePages) {
-          const { visible, interactive } = await timeRemotePage(warmPage, target);
-          target.visible.push(visible);
-          target.interactive.push(interactive);
-        }
-      }
+      for (const { page } of warm)
+        for (const target of [...REMOTE_PAGES, ...REMOTE_PAGES]) await timeRemotePage(page, target);
+      const timed = await interleaved(warm, async ({ page }) => {
+        const run = [];
+        for (const target of REMOTE_PAGES) run.push(await timeRemotePage(page, target));
+        return run;
+      });
       console.log(
         `remote pages, warm: click on the dashboard (after ${DWELL_MS} ms on it) to main content on screen and taking input`,
       );
-      for (const { name, visible, interactive } of remotePages) {
-        console.log(
-          `  ${`${name}:`.padEnd(20)}median ${median(interactive).toFixed(0)} ms  [${format(interactive)}]  (on screen ${median(visible).toFixed(0)} ms)`,
+      REMOTE_PAGES.forEach(({ name }, index) => {
+        printFigure(
+          `${name}:`,
+          timed.map((runs) => runs.map((run) => run[index].interactive)),
         );
-      }
+        console.log(
+          `  ${''.padEnd(20)}(on screen ${median(timed[0].map((run) => run[index].visible)).toFixed(0)} ms)`,
+        );
+      });
       console.log(`  target: each <= ${TARGETS.remotePage} ms`);
     }
     // BENCH_SCREENSHOT=file.png: what was measured, as the last warm load left it.
-    if (process.env.BENCH_SCREENSHOT) await warmPage.screenshot({ path: process.env.BENCH_SCREENSHOT });
-    if (process.env.BENCH_PROFILE) await profileWarmLoad(warmContext, warmPage, base);
-    await warmContext.close();
+    if (process.env.BENCH_SCREENSHOT) await warm[0].page.screenshot({ path: process.env.BENCH_SCREENSHOT });
+    if (process.env.BENCH_PROFILE) await profileWarmLoad(warm[0].context, warm[0].page, mine.base);
+    for (const { context } of warm) await context.close();
 
     console.log(
       `  machine: ${os.cpus().length} cores, load average ${os
@@ -554,10 +720,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    agent?.child.kill('SIGTERM');
-    server.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    fs.rmSync(workDir, { recursive: true, force: true });
+    for (const dashboard of dashboards) await dashboard.stop();
   }
 }
 

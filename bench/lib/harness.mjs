@@ -332,15 +332,18 @@ export function requireWrk() {
 }
 
 /**
- * Starts a Chromium trace of the main-thread timeline on a CDP session; the returned function
- * ends it and resolves to its events.
+ * Starts a Chromium trace of the main-thread timeline on a CDP session (with `moreCategories`,
+ * e.g. 'blink.user_timing' for the page's marks); the returned function ends it and resolves to
+ * its events.
  */
-export async function startTimelineTrace(cdp) {
+export async function startTimelineTrace(cdp, moreCategories = '') {
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline',
+    categories: ['devtools.timeline,v8,disabled-by-default-devtools.timeline', moreCategories]
+      .filter(Boolean)
+      .join(','),
     transferMode: 'ReportEvents',
   });
   return async () => {
