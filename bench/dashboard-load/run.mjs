@@ -376,32 +376,29 @@ async function profileWarmLoad(context, page, base) {
  * incognito ones, which keep no V8 code cache, so each of their new tabs compiles every script
  * afresh; a profile on disk gives a script its code cache from its second load on.
  */
-async function timeNewTabsInProfile(storageState, base, workDir) {
+async function openProfile({ storageState, base, workDir }) {
   const profile = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(workDir, 'profile-')), {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
-  try {
-    await profile.addCookies(storageState.cookies);
-    await profile.addInitScript(READY_PROBE);
-    const first = profile.pages()[0] ?? (await profile.newPage());
-    await first.goto(`${base}/#/login`);
-    const stored = storageState.origins.find(({ origin }) => origin === base)?.localStorage ?? [];
-    await first.evaluate((items) => {
-      for (const { name, value } of items) globalThis.localStorage.setItem(name, value);
-    }, stored);
-    const times = [];
-    // Two loads first: Chromium writes a script's code cache when it is loaded again.
-    for (let run = -2; run < RUNS; run += 1) {
-      const tab = await profile.newPage();
-      const readyMs = await timeDashboard(tab, base);
-      if (run >= 0) times.push(readyMs);
-      await tab.close();
-    }
-    return times;
-  } finally {
-    await profile.close();
-  }
+  await profile.addCookies(storageState.cookies);
+  await profile.addInitScript(READY_PROBE);
+  const first = profile.pages()[0] ?? (await profile.newPage());
+  await first.goto(`${base}/#/login`);
+  const stored = storageState.origins.find(({ origin }) => origin === base)?.localStorage ?? [];
+  await first.evaluate((items) => {
+    for (const { name, value } of items) globalThis.localStorage.setItem(name, value);
+  }, stored);
+  // Two loads first: Chromium writes a script's code cache when it is loaded again.
+  for (let load = 0; load < 2; load += 1) await timeNewTabInProfile({ profile, base });
+  return profile;
+}
+
+async function timeNewTabInProfile({ profile, base }) {
+  const tab = await profile.newPage();
+  const readyMs = await timeDashboard(tab, base);
+  await tab.close();
+  return readyMs;
 }
 
 function median(values) {
@@ -657,9 +654,13 @@ async function main() {
       });
       printFigure('warm, new tab:', newTab);
       const profiles = [];
-      for (const dashboard of warm)
-        profiles.push(await timeNewTabsInProfile(dashboard.storageState, dashboard.base, dashboard.workDir));
-      printFigure('  ... user profile:', profiles);
+      try {
+        for (const dashboard of warm)
+          profiles.push({ base: dashboard.base, profile: await openProfile(dashboard) });
+        printFigure('  ... user profile:', await interleaved(profiles, timeNewTabInProfile));
+      } finally {
+        for (const { profile } of profiles) await profile.close();
+      }
     }
     console.log(
       `  targets: cold <= ${TARGETS.cold} ms, warm same tab <= ${TARGETS.warmSameTab} ms, warm new tab <= ${TARGETS.warmNewTab} ms`,
