@@ -6,9 +6,9 @@ import { preloadablePage } from './pages/preloadable-page';
 // Everything behind the sign-in is lazy: the login route stays light (no Chakra, no framer-motion).
 // The entry preloads the pages of the first screen (see ./shell/prefetch).
 export const loginPage = preloadablePage(() => import('./pages/LoginPage'));
-// The shell's code and its global stylesheet: it renders with both in.
+// The shell's code and its stylesheets: it renders with all of them in.
 export const protectedLayout = preloadablePage(() =>
-  import('./pages/ProtectedLayout').then((page) => page.globalStylesheetLoaded.then(() => page)),
+  import('./pages/ProtectedLayout').then((page) => page.shellStylesheetsLoaded.then(() => page)),
 );
 export const dashboardPage = preloadablePage(() => import('./pages/DashboardPage'));
 

@@ -3,13 +3,13 @@
 import { CurrentAgentProvider } from '../shell/agents/CurrentAgentProvider';
 import { AppShell } from '../shell/AppShell';
 import { RequireAuth } from '../shell/auth/RequireAuth';
-import { loadGlobalStylesheet, ShellChakraProvider } from '../shell/ShellChakraProvider';
+import { loadShellStylesheets, ShellChakraProvider } from '../shell/ShellChakraProvider';
 import { ShellDialogsProvider } from '../shell/ShellDialogs';
 import { SidebarProvider } from '../shell/sidebar/SidebarProvider';
 import { Toaster } from '../shell/toasts/Toaster';
 
-/** The shell renders once its global stylesheet is in (see routes.tsx), so nothing flashes unstyled. */
-export const globalStylesheetLoaded = loadGlobalStylesheet();
+/** The shell renders once its stylesheets are in (see routes.tsx), so nothing flashes unstyled. */
+export const shellStylesheetsLoaded = loadShellStylesheets();
 
 export default function ProtectedLayout() {
   return (

@@ -38,7 +38,7 @@ function loadStylesheet(url: string): Promise<void> {
  * reset, global styles) and the first screen's own looks (shell.css, see shell-stylesheet).
  * Resolves when the browser has both (or failed to load one: the page then still renders).
  */
-export function loadGlobalStylesheet(): Promise<void> {
+export function loadShellStylesheets(): Promise<void> {
   stylesheetsLoaded ??= Promise.all([
     loadStylesheet(globalStylesheetUrl),
     loadStylesheet(shellStylesheetUrl),
