@@ -184,6 +184,9 @@ test('(c) explicit organizations and the ?mfe.catalog= override pick a version',
   const { context, page } = await visitAs(browser, 1, '/');
   // The rule matches the user's organizations (user_state). A signed-in user without one creates
   // it through the API, and the page records it as the shell does; an anonymous visitor gets one seeded.
+  // The shell writes user_state when the profile is in: wait for it, or the profile read on the
+  // next load would replace a seeded organization before the catalog's version is chosen.
+  await page.waitForFunction(() => sessionStorage.getItem('user_state') !== null);
   const organizationId = await page.evaluate(async () => {
     const stored = JSON.parse(sessionStorage.getItem('user_state') ?? 'null') as {
       id: string;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { AGENT_PROJECT_PREFIX, startRealAgent, type RunningAgent } from '../fixtures/host-shell-agent';
 import { buildE2eImage, E2E_APP, removeComposeProjects } from '../fixtures/test-catalog';
 import { keepScreenshot } from '../fixtures/screenshots';
@@ -316,12 +316,16 @@ test('returning from checkout clears stored state, drops the flag and re-checks 
   await expect(page.getByRole('button', { name: 'User menu' })).toContainText(USER.name);
 });
 
-/** The host scripts (remotes aside) that opening `path` in a fresh context fetches, and the preload hints its page response carries. */
+/**
+ * The host scripts (remotes aside) that opening `path` in a fresh context fetches before its first
+ * screen (`firstScreen`, a selector) is on the page, those it fetches after, and the preload hints
+ * its page response carries.
+ */
 async function scriptsAndHints(
   browser: Browser,
   storageState: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>> | undefined,
   path: string,
-  ready: (target: Page) => Promise<void>,
+  firstScreen: string,
 ) {
   const context = await browser.newContext({ storageState });
   const target = await context.newPage();
@@ -336,22 +340,41 @@ async function scriptsAndHints(
       await route.fulfill({ response, headers });
     },
   );
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  target.on('request', (request: Request) => {
-    const { pathname } = new URL(request.url());
-    if (request.resourceType() === 'script' && /^\/[\w.-]+\.js$/.test(pathname))
-      scripts.add(pathname.slice(1));
-    if (request.resourceType() === 'stylesheet') styles.add(pathname.slice(1));
-  });
+  // When the first screen is committed to the page (ms from navigation start).
+  await target.addInitScript((selector: string) => {
+    new MutationObserver((_records, observer) => {
+      if (!document.querySelector(selector)) return;
+      (window as unknown as { firstScreenAt: number }).firstScreenAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, firstScreen);
   await target.goto(path);
-  await ready(target);
+  await expect(target.locator(firstScreen)).toBeVisible();
   await target.waitForLoadState('networkidle');
+  const fetched = await target.evaluate(() => {
+    const firstScreenAt = (window as unknown as { firstScreenAt: number }).firstScreenAt;
+    return performance.getEntriesByType('resource').map((entry) => ({
+      path: new URL(entry.name).pathname.slice(1),
+      beforeFirstScreen: entry.startTime < firstScreenAt,
+    }));
+  });
   await context.close();
+  // The host's own scripts sit at the root; the remotes' under their name and version.
+  const hostScripts = fetched.filter((entry) => /^[\w.-]+\.js$/.test(entry.path));
   return {
-    scripts: [...scripts].sort(),
+    scripts: hostScripts
+      .filter((entry) => entry.beforeFirstScreen)
+      .map((entry) => entry.path)
+      .sort(),
+    later: hostScripts
+      .filter((entry) => !entry.beforeFirstScreen)
+      .map((entry) => entry.path)
+      .sort(),
     hinted: [...hints.matchAll(/<\/([^>]+)>; rel=preload; as=script/g)].map((match) => match[1]).sort(),
-    styles: [...styles].sort(),
+    styles: fetched
+      .filter((entry) => entry.path.endsWith('.css'))
+      .map((entry) => entry.path)
+      .sort(),
     hintedStyles: [...hints.matchAll(/<\/([^>]+)>; rel=preload; as=style/g)].map((match) => match[1]).sort(),
   };
 }
@@ -359,23 +382,28 @@ async function scriptsAndHints(
 test('the page preloads exactly the scripts and styles of its first screen, signed in or not', async ({
   browser,
 }) => {
-  const signedIn = await scriptsAndHints(browser, await page.context().storageState(), '/#/', (target) =>
-    expect(target.getByTestId('server-card')).toBeVisible(),
+  const signedIn = await scriptsAndHints(
+    browser,
+    await page.context().storageState(),
+    '/#/',
+    '[data-testid="server-card"]',
   );
   expect(signedIn.scripts.length).toBeGreaterThan(5);
   expect(signedIn.hinted).toEqual(signedIn.scripts);
+  // Chakra comes after the first screen, which draws without it (shell/chakra-scope).
+  expect(signedIn.later.length).toBeGreaterThan(0);
+  expect(signedIn.later.filter((script) => signedIn.hinted.includes(script))).toEqual([]);
   // The shell's stylesheets (Chakra's global one: theme variables, reset; shell.css: the first
   // screen's own looks) come with the page, not after the scripts.
   expect(signedIn.styles).toHaveLength(2);
   expect(signedIn.hintedStyles).toEqual(signedIn.styles);
 
-  const visitor = await scriptsAndHints(browser, undefined, '/#/login', (target) =>
-    expect(target.getByRole('button', { name: 'Sign in with Google' })).toBeVisible(),
-  );
+  // The login page's one button: Sign in with Google.
+  const visitor = await scriptsAndHints(browser, undefined, '/#/login', '#root button');
   expect(visitor.hinted).toEqual(visitor.scripts);
   expect(visitor.hintedStyles).toEqual([]);
   expect(visitor.styles).toEqual([]); // the login page is not restyled by the shell's reset
-  // The signed-in shell (Chakra and the rest) is not pushed to visitors of the login page.
+  // The signed-in shell is not pushed to visitors of the login page.
   expect(visitor.hinted.length).toBeLessThan(signedIn.hinted.length);
 });
 

@@ -1,4 +1,4 @@
-import { Text, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   AppStatus,
@@ -144,9 +144,9 @@ export function AppsGrid({ apps, statuses, statusesKnown, canDeploy, onDeploy }:
         ))}
       </div>
       {apps.length === 0 && (
-        <Text mt={4} fontSize="sm" color="gray.600">
+        <p className="chakra-text dh-apps-empty">
           {canDeploy ? 'No apps found. Deploy your first app!' : 'No apps found'}
-        </Text>
+        </p>
       )}
     </div>
   );

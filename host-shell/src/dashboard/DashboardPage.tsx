@@ -1,18 +1,6 @@
-import {
-  Alert,
-  AlertDescription,
-  AlertIcon,
-  Button,
-  FormControl,
-  FormLabel,
-  Link,
-  Select,
-  Skeleton,
-  Stack,
-  type SystemStyleObject,
-} from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   appInventoryQueryOptions,
@@ -24,18 +12,32 @@ import {
   useCurrentUser,
 } from 'shared';
 import { useHostAgent } from '../shell/agents/CurrentAgentProvider';
+import { chakraIsland, inChakraScope } from '../shell/chakra-scope';
 import { PlusIcon } from '../shell/icons';
+import { lazyOnFirstOpen } from '../shell/lazyOnFirstOpen';
+import { ShellButton, ShellServerSelect } from '../shell/plain-controls';
 import { useShellDialogs } from '../shell/ShellDialogs';
 import { isDeployDisabled } from '../shell/sidebar/NavMenus';
 import { AppsGrid } from './AppsGrid';
-import { DeleteServerPanel } from './DeleteServerPanel';
-import { InvitationsPanel } from './InvitationsPanel';
-import { InventoryPanel } from './InventoryPanel';
 import { ServerCard } from './ServerCard';
 import { useAgentUpdateNotice } from './useAgentUpdateNotice';
-import { WelcomePanel } from './WelcomePanel';
 
-const UpdateAgentDialog = lazy(() => import('./UpdateAgentDialog'));
+// The page's rarer parts draw with Chakra and load with it, after the first paint (chakra-scope).
+const InvitationsPanel = chakraIsland(() =>
+  import('./InvitationsPanel').then((module) => module.InvitationsPanel),
+);
+const InventoryPanel = chakraIsland(() => import('./InventoryPanel').then((module) => module.InventoryPanel));
+const DeleteServerPanel = chakraIsland(() =>
+  import('./DeleteServerPanel').then((module) => module.DeleteServerPanel),
+);
+const WelcomePanel = chakraIsland(() => import('./WelcomePanel').then((module) => module.WelcomePanel));
+const AgentErrorAlert = chakraIsland(() =>
+  import('./AgentErrorAlert').then((module) => module.AgentErrorAlert),
+);
+const UpdateAgentDialog = lazyOnFirstOpen(
+  inChakraScope(() => import('./UpdateAgentDialog').then((module) => module.default)),
+  'The dialog',
+);
 
 /**
  * The page's frame (title, panels, columns): `.dh-dashboard` in shell.css (see shell-stylesheet),
@@ -128,10 +130,10 @@ export default function DashboardPage() {
 
   if (isLoadingAgents) {
     return (
-      <Stack spacing={4}>
-        <Skeleton h={8} w="240px" />
-        <Skeleton h="220px" rounded="2xl" />
-      </Stack>
+      <div className="chakra-stack dh-dashboard-loading">
+        <div className="chakra-skeleton dh-dashboard-loading__skeleton" />
+        <div className="chakra-skeleton dh-dashboard-loading__skeleton-2" />
+      </div>
     );
   }
 
@@ -143,33 +145,25 @@ export default function DashboardPage() {
           <p className="chakra-text dh-dash-subtitle">Your server and the apps running on it.</p>
         </div>
         {agents.length > 0 && (
-          <FormControl w={{ base: 'full', md: '280px' }}>
-            <FormLabel fontSize="xs" color="gray.600" mb={1}>
-              Server
-            </FormLabel>
-            <Select
-              aria-label="Server"
-              bg="white"
-              value={currentAgentId ?? ''}
-              onChange={(event) => selectAgent(event.target.value || null)}
-            >
-              {agents.map((agent) => (
-                <option key={agent.id} value={agent.id}>
-                  {agent.name}
-                </option>
-              ))}
-            </Select>
-          </FormControl>
+          <ShellServerSelect
+            label="Server"
+            aria-label="Server"
+            value={currentAgentId ?? ''}
+            onChange={(event) => selectAgent(event.target.value || null)}
+          >
+            {agents.map((agent) => (
+              <option key={agent.id} value={agent.id}>
+                {agent.name}
+              </option>
+            ))}
+          </ShellServerSelect>
         )}
       </div>
 
       <InvitationsPanel />
 
       {agents.length === 0 && agentError ? (
-        <Alert status="error" rounded="xl">
-          <AlertIcon />
-          <AlertDescription>{agentError}</AlertDescription>
-        </Alert>
+        <AgentErrorAlert message={agentError} />
       ) : agents.length === 0 ? (
         <WelcomePanel onAddServer={openConnectServer} />
       ) : (
@@ -177,18 +171,18 @@ export default function DashboardPage() {
           <Panel
             title="Your Apps"
             action={
-              <Button
-                size="sm"
-                leftIcon={<PlusIcon boxSize={4} />}
+              <ShellButton
+                look="dh-button-solid"
+                icon={<PlusIcon boxSize={4} aria-hidden="true" />}
                 onClick={openDeployApp}
-                isDisabled={!canDeploy}
+                disabled={!canDeploy}
               >
                 Deploy App
-              </Button>
+              </ShellButton>
             }
           >
             {apps.isLoading ? (
-              <Skeleton h="128px" rounded="xl" />
+              <div className="chakra-skeleton dh-apps-loading" />
             ) : (
               <AppsGrid
                 apps={appList}
@@ -215,9 +209,9 @@ export default function DashboardPage() {
                 {canManageOrganizations(user) && (
                   <>
                     {' in '}
-                    <Link as={RouterLink} to="/organization" textDecoration="underline">
+                    <RouterLink to="/organization" className="chakra-link dh-link">
                       Manage Organization
-                    </Link>
+                    </RouterLink>
                   </>
                 )}{' '}
                 to deploy apps.
@@ -228,14 +222,13 @@ export default function DashboardPage() {
             <Panel
               title="Server"
               action={
-                <Button
-                  size="sm"
-                  variant="outline"
-                  leftIcon={<PlusIcon boxSize={4} />}
+                <ShellButton
+                  look="dh-button-outline"
+                  icon={<PlusIcon boxSize={4} aria-hidden="true" />}
                   onClick={openConnectServer}
                 >
                   Add Server
-                </Button>
+                </ShellButton>
               }
             >
               <ServerCard
@@ -251,9 +244,7 @@ export default function DashboardPage() {
         </div>
       )}
       {updateOpen && currentAgent && (
-        <Suspense fallback={null}>
-          <UpdateAgentDialog agent={currentAgent} isOpen onClose={() => setUpdateOpen(false)} />
-        </Suspense>
+        <UpdateAgentDialog agent={currentAgent} isOpen onClose={() => setUpdateOpen(false)} />
       )}
     </div>
   );

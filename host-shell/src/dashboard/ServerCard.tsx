@@ -1,4 +1,4 @@
-import { Button, Flex, Text, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import {
   capabilityValue,
   COMPOSE_VERSION_CAPABILITY,
@@ -9,9 +9,10 @@ import {
   type Agent,
 } from 'shared';
 import { lineClamp } from '../shell/line-clamp';
+import { ShellButton } from '../shell/plain-controls';
 
-const SERVER_CARD_WIDTH = '350px';
-const SERVER_CARD_HEIGHT = '150px';
+export const SERVER_CARD_WIDTH = '350px';
+export const SERVER_CARD_HEIGHT = '150px';
 
 interface ServerCardProps {
   agent: Agent | null;
@@ -95,21 +96,9 @@ export function ServerCard({
 }: ServerCardProps) {
   if (!agent) {
     return (
-      <Flex
-        w={SERVER_CARD_WIDTH}
-        maxW="full"
-        h={SERVER_CARD_HEIGHT}
-        align="center"
-        justify="center"
-        borderWidth="1px"
-        borderStyle="dashed"
-        rounded="xl"
-        p={4}
-      >
-        <Text fontSize="sm" color="gray.600">
-          Select a server to view its details.
-        </Text>
-      </Flex>
+      <div className="dh-server-card-empty">
+        <p className="chakra-text dh-server-card-empty__text">Select a server to view its details.</p>
+      </div>
     );
   }
   const version = capabilityValue(agent.capabilities, 'agent_version');
@@ -139,9 +128,9 @@ export function ServerCard({
         {formatHardware(agent.capabilities)}
       </Row>
       {updateAvailable ? (
-        <Button variant="link" size="sm" colorScheme="orange" onClick={onUpdate} mt={1}>
+        <ShellButton look="dh-button-update" onClick={onUpdate}>
           Agent update available
-        </Button>
+        </ShellButton>
       ) : (
         <p className="chakra-text dh-card-version">
           Agent Version: {version ?? 'N/A'}

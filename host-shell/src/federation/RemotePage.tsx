@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { inChakraScope } from '../shell/chakra-scope';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { loadRemoteModule } from './remote-loader';
 import type { RemoteName } from './remotes';
@@ -25,7 +26,10 @@ function loadPage(remote: RemoteName, module: string, attempt: number): Promise<
   const key = `${remote}/${module}#${attempt}`;
   let load = pageLoads.get(key);
   if (!load) {
-    load = loadRemoteModule<PageModule>(remote, module);
+    // Remote pages draw with Chakra: each renders in the shell's Chakra provider (chakra-scope).
+    load = inChakraScope(() =>
+      loadRemoteModule<PageModule>(remote, module).then((page) => page.default),
+    )().then((Page) => ({ default: Page }));
     pageLoads.set(key, load);
     // A failure is not kept: coming back to the route later tries again.
     load.catch(() => pageLoads.delete(key));

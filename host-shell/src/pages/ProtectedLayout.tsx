@@ -1,9 +1,11 @@
-// The protected shell (spec section 2). Chakra and everything signed-in lives in this lazy chunk,
-// so the login route stays light.
+// The protected shell (spec section 2). Everything signed-in lives in this lazy chunk, so the
+// login route stays light. Its first screen draws without Chakra, which loads just after it.
+import { useEffect } from 'react';
 import { CurrentAgentProvider } from '../shell/agents/CurrentAgentProvider';
 import { AppShell } from '../shell/AppShell';
 import { RequireAuth } from '../shell/auth/RequireAuth';
-import { loadShellStylesheets, ShellChakraProvider } from '../shell/ShellChakraProvider';
+import { preloadChakra } from '../shell/chakra-scope';
+import { loadShellStylesheets } from '../shell/shell-stylesheets';
 import { ShellDialogsProvider } from '../shell/ShellDialogs';
 import { SidebarProvider } from '../shell/sidebar/SidebarProvider';
 import { Toaster } from '../shell/toasts/Toaster';
@@ -12,8 +14,9 @@ import { Toaster } from '../shell/toasts/Toaster';
 export const shellStylesheetsLoaded = loadShellStylesheets();
 
 export default function ProtectedLayout() {
+  useEffect(preloadChakra, []);
   return (
-    <ShellChakraProvider>
+    <>
       <Toaster />
       <RequireAuth>
         <CurrentAgentProvider>
@@ -24,6 +27,6 @@ export default function ProtectedLayout() {
           </ShellDialogsProvider>
         </CurrentAgentProvider>
       </RequireAuth>
-    </ShellChakraProvider>
+    </>
   );
 }

@@ -1,15 +1,20 @@
-import { Box, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ServiceUnavailableNotice } from './ServiceUnavailableNotice';
+import { chakraIsland } from './chakra-scope';
 import { Sidebar, SidebarTrigger } from './sidebar/Sidebar';
 import { useCheckoutReturn } from './useCheckoutReturn';
 
+// Shown only while the database is briefly unavailable.
+const ServiceUnavailableNotice = chakraIsland(() =>
+  import('./ServiceUnavailableNotice').then((module) => module.ServiceUnavailableNotice),
+);
+
 function PageLoading() {
   return (
-    <Box aria-busy="true" p={8} color="gray.600" fontSize="sm">
+    <div aria-busy="true" className="dh-page-loading">
       Loading...
-    </Box>
+    </div>
   );
 }
 

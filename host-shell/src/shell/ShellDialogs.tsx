@@ -1,13 +1,22 @@
-import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { eventBus, useEventSubscription } from 'shared';
+import { inChakraScope } from './chakra-scope';
+import { lazyOnFirstOpen } from './lazyOnFirstOpen';
 
 // Dialogs load only when first opened: they are not part of the shell's first paint.
-const ServerConnectionDialog = lazy(() => import('../connect/ServerConnectionDialog'));
-const DeployAppDialog = lazy(() => import('../dashboard/DeployAppDialog'));
-const CreateOrganizationDialog = lazy(() =>
-  import('../connect/CreateOrganizationDialog').then((module) => ({
-    default: module.CreateOrganizationDialog,
-  })),
+const ServerConnectionDialog = lazyOnFirstOpen(
+  inChakraScope(() => import('../connect/ServerConnectionDialog').then((module) => module.default)),
+  'The dialog',
+);
+const DeployAppDialog = lazyOnFirstOpen(
+  inChakraScope(() => import('../dashboard/DeployAppDialog').then((module) => module.default)),
+  'The dialog',
+);
+const CreateOrganizationDialog = lazyOnFirstOpen(
+  inChakraScope(() =>
+    import('../connect/CreateOrganizationDialog').then((module) => module.CreateOrganizationDialog),
+  ),
+  'The dialog',
 );
 
 export interface ShellDialogs {
@@ -43,17 +52,15 @@ export function ShellDialogsProvider({ children }: { children: ReactNode }) {
   return (
     <ShellDialogsContext.Provider value={value}>
       {children}
-      <Suspense fallback={null}>
-        {open === 'connect-server' && <ServerConnectionDialog isOpen onClose={close} />}
-        {open === 'deploy-app' && <DeployAppDialog isOpen onClose={close} />}
-        {open === 'create-organization' && (
-          <CreateOrganizationDialog
-            isOpen
-            onClose={close}
-            onCreated={(organizationId) => eventBus.publish('organization:created', { organizationId })}
-          />
-        )}
-      </Suspense>
+      {open === 'connect-server' && <ServerConnectionDialog isOpen onClose={close} />}
+      {open === 'deploy-app' && <DeployAppDialog isOpen onClose={close} />}
+      {open === 'create-organization' && (
+        <CreateOrganizationDialog
+          isOpen
+          onClose={close}
+          onCreated={(organizationId) => eventBus.publish('organization:created', { organizationId })}
+        />
+      )}
     </ShellDialogsContext.Provider>
   );
 }

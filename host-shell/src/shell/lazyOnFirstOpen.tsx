@@ -1,6 +1,6 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useToastMessage } from 'shared';
-import { onceLoader } from './once-loader';
+import { onceLoader, useOnceLoaded } from './once-loader';
 
 /** The toast's text when a part of the shell loaded on first use cannot be (the network dropped, a new release is out). */
 export function couldNotOpen(what: string): string {
@@ -20,27 +20,13 @@ export function lazyOnFirstOpen<Props extends { isOpen: boolean; onClose: () => 
   const code = onceLoader(load);
 
   function OnFirstOpen(props: Props) {
-    const [Loaded, setLoaded] = useState(() => code.value);
     const showToast = useToastMessage();
     const { isOpen, onClose } = props;
-    useEffect(() => {
-      if (!isOpen || Loaded) return undefined;
-      let current = true;
-      code.load().then(
-        (component) => {
-          if (current) setLoaded(() => component);
-        },
-        (error: unknown) => {
-          console.warn('Dockhand: a dialog or sheet could not load', error);
-          if (!current) return;
-          showToast({ title: 'Error', description: couldNotOpen(what), status: 'error' });
-          onClose();
-        },
-      );
-      return () => {
-        current = false;
-      };
-    }, [isOpen, Loaded, onClose, showToast]);
+    const Loaded = useOnceLoaded(code, isOpen, (error) => {
+      console.warn('Dockhand: a dialog or sheet could not load', error);
+      showToast({ title: 'Error', description: couldNotOpen(what), status: 'error' });
+      onClose();
+    });
     return Loaded ? <Loaded {...props} /> : null;
   }
   return OnFirstOpen;

@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from 'react';
+
 /** Code loaded on first use: one load at a time, its result kept (`value`). */
 export interface OnceLoader<T> {
   load(): Promise<T>;
@@ -24,4 +26,37 @@ export function onceLoader<T>(load: () => Promise<T>): OnceLoader<T> {
       return value;
     },
   };
+}
+
+/**
+ * What `loader` gives, once it has, for a component: starts the load after a render that `wants`
+ * it (at once when it is already in). A failed load goes to `onError`, unless the component has
+ * gone or stopped wanting it; it loads again when it is wanted anew (or mounted anew).
+ */
+export function useOnceLoaded<T>(
+  loader: OnceLoader<T>,
+  wants: boolean,
+  onError: (error: unknown) => void,
+): T | undefined {
+  const [value, setValue] = useState(() => loader.value);
+  const reportError = useRef(onError);
+  useEffect(() => {
+    reportError.current = onError;
+  });
+  useEffect(() => {
+    if (!wants || value !== undefined) return undefined;
+    let current = true;
+    loader.load().then(
+      (loaded) => {
+        if (current) setValue(() => loaded);
+      },
+      (error: unknown) => {
+        if (current) reportError.current(error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [loader, wants, value]);
+  return value;
 }

@@ -1,4 +1,3 @@
-import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from 'shared';
@@ -10,14 +9,14 @@ export interface LoginRedirectState {
 
 function FullPageLoading() {
   return (
-    <Center minH="100vh">
-      <Stack align="center" spacing={3}>
-        <Spinner color="blue.500" thickness="3px" size="lg" />
-        <Text color="gray.600" fontSize="sm">
-          Loading...
-        </Text>
-      </Stack>
-    </Center>
+    <div className="dh-auth-wait">
+      <div className="chakra-stack dh-auth-wait__stack">
+        <div className="chakra-spinner dh-auth-wait__spinner">
+          <span className="dh-auth-wait__span">Loading...</span>
+        </div>
+        <p className="chakra-text dh-auth-wait__text">Loading...</p>
+      </div>
+    </div>
   );
 }
 

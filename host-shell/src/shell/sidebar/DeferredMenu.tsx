@@ -1,5 +1,6 @@
 import { useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { useToastMessage } from 'shared';
+import { inChakraScope } from '../chakra-scope';
 import { couldNotOpen } from '../lazyOnFirstOpen';
 import { onceLoader } from '../once-loader';
 import { spaceClicks } from './space-clicks';
@@ -32,11 +33,12 @@ interface SidebarMenus {
 
 const MENU_UNAVAILABLE = couldNotOpen('The menu');
 
+const loadMenus = () => import('./SidebarMenus');
 const sidebarMenus = onceLoader<SidebarMenus>(() =>
-  import('./SidebarMenus').then(({ ServerSwitcherMenu, UserMenuList }) => ({
-    ServerSwitcherMenu,
-    UserMenuList,
-  })),
+  Promise.all([
+    inChakraScope(() => loadMenus().then((menus) => menus.ServerSwitcherMenu))(),
+    inChakraScope(() => loadMenus().then((menus) => menus.UserMenuList))(),
+  ]).then(([ServerSwitcherMenu, UserMenuList]) => ({ ServerSwitcherMenu, UserMenuList })),
 );
 
 const KEY_STARTS: Partial<Record<string, MenuStart>> = {

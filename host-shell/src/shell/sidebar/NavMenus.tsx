@@ -1,5 +1,5 @@
-import { useDisclosure } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   appsQueryOptions,
   canManageOrganizations,
@@ -48,7 +48,7 @@ export function PlatformMenu({
   const { currentAgent } = useCurrentAgent();
   const { openDeployApp } = useShellDialogs();
   const apps = useQuery({ ...appsQueryOptions(currentAgent?.id ?? ''), enabled: Boolean(currentAgent) });
-  const appsSection = useDisclosure({ defaultIsOpen: true });
+  const [appsOpen, setAppsOpen] = useState(true);
   const deployDisabled = isDeployDisabled(currentAgent?.subscription_status, Boolean(currentAgent));
 
   return (
@@ -61,15 +61,15 @@ export function PlatformMenu({
           icon={AppsIcon}
           collapsed
           onClick={() => {
-            appsSection.onOpen();
+            setAppsOpen(true);
             onExpand?.();
           }}
         />
       ) : (
         <button
           type="button"
-          onClick={appsSection.onToggle}
-          aria-expanded={appsSection.isOpen}
+          onClick={() => setAppsOpen((isOpen) => !isOpen)}
+          aria-expanded={appsOpen}
           className="dh-nav-toggle"
         >
           <AppsIcon boxSize={4} />
@@ -77,7 +77,7 @@ export function PlatformMenu({
           <ChevronDownIcon
             boxSize={4}
             style={{
-              transform: appsSection.isOpen ? 'rotate(180deg)' : undefined,
+              transform: appsOpen ? 'rotate(180deg)' : undefined,
               transition: 'transform 0.2s',
             }}
           />
@@ -88,9 +88,9 @@ export function PlatformMenu({
         <div
           className="dh-nav-collapse"
           style={{
-            gridTemplateRows: appsSection.isOpen ? '1fr' : '0fr',
-            opacity: appsSection.isOpen ? 1 : 0,
-            visibility: appsSection.isOpen ? 'visible' : 'hidden',
+            gridTemplateRows: appsOpen ? '1fr' : '0fr',
+            opacity: appsOpen ? 1 : 0,
+            visibility: appsOpen ? 'visible' : 'hidden',
           }}
         >
           <div className="chakra-stack dh-nav-list dh-nav-collapse-inner" data-testid="sidebar-apps">

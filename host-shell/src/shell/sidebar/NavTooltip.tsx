@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { inChakraScope } from '../chakra-scope';
 import { onceLoader } from '../once-loader';
 import type { SidebarTooltipProps } from './SidebarTooltip';
 
 type Tooltip = ComponentType<SidebarTooltipProps>;
 
-const tooltipCode = onceLoader<Tooltip>(() =>
-  import('./SidebarTooltip').then(({ SidebarTooltip }) => SidebarTooltip),
+const tooltipCode = onceLoader<Tooltip>(
+  inChakraScope(() => import('./SidebarTooltip').then(({ SidebarTooltip }) => SidebarTooltip)),
 );
 const listeners = new Set<(tooltip: Tooltip) => void>();
 

@@ -1,6 +1,7 @@
-import { Box, IconButton } from '@chakra-ui/react';
+import { inChakraScope } from '../chakra-scope';
 import { PanelLeftIcon } from '../icons';
 import { lazyOnFirstOpen } from '../lazyOnFirstOpen';
+import { ShellIconButton } from '../plain-controls';
 import { BottomLinks, PlatformMenu } from './NavMenus';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON } from './sidebar-rules';
@@ -8,7 +9,7 @@ import { useSidebar } from './SidebarProvider';
 import { UserMenu } from './UserMenu';
 
 const SidebarSheet = lazyOnFirstOpen(
-  () => import('./SidebarSheet').then((module) => module.SidebarSheet),
+  inChakraScope(() => import('./SidebarSheet').then((module) => module.SidebarSheet)),
   'The menu',
 );
 
@@ -50,25 +51,17 @@ export function Sidebar({ collapsible = 'icon' }: { collapsible?: SidebarCollaps
   return (
     <>
       {/* A spacer keeps the page beside the fixed sidebar. */}
-      <Box w={width} flexShrink={0} transition="width 0.2s ease" />
-      <Box
-        as="aside"
+      <div className="dh-sidebar-spacer" style={{ width }} />
+      <aside
         aria-label="Sidebar"
         data-testid="sidebar"
         data-state={open ? 'expanded' : 'collapsed'}
         data-collapsible={collapsed ? collapsible : ''}
-        position="fixed"
-        insetY={0}
-        left={0}
-        w={width}
-        overflow="hidden"
-        bg="gray.50"
-        borderRightWidth={open || collapsible === 'icon' ? '1px' : 0}
-        transition="width 0.2s ease"
-        zIndex="docked"
+        className="dh-sidebar-frame"
+        style={{ width, borderRightWidth: open || collapsible === 'icon' ? '1px' : 0 }}
       >
         {(open || collapsible === 'icon') && <SidebarContent collapsed={collapsed} />}
-      </Box>
+      </aside>
     </>
   );
 }
@@ -76,12 +69,10 @@ export function Sidebar({ collapsible = 'icon' }: { collapsible?: SidebarCollaps
 export function SidebarTrigger() {
   const { toggle } = useSidebar();
   return (
-    <IconButton
+    <ShellIconButton
       aria-label="Toggle Sidebar"
       title="Toggle Sidebar (Ctrl+B)"
-      icon={<PanelLeftIcon boxSize={4} />}
-      size="sm"
-      variant="ghost"
+      icon={<PanelLeftIcon boxSize={4} aria-hidden="true" />}
       onClick={toggle}
     />
   );

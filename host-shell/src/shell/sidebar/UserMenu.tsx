@@ -1,6 +1,6 @@
-import { Avatar } from '@chakra-ui/react';
 import { useAuth } from 'shared';
 import { ChevronsUpDownIcon } from '../icons';
+import { ShellAvatar } from '../plain-controls';
 import { DeferredMenu } from './DeferredMenu';
 import { initialsOf, signedInName } from './sidebar-rules';
 
@@ -10,15 +10,13 @@ import { initialsOf, signedInName } from './sidebar-rules';
  */
 export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const { user } = useAuth();
+  const avatarName = user?.name || user?.email || undefined;
   const trigger = (
     <div className="dh-menu-trigger">
-      <Avatar
-        size="sm"
-        name={user?.name || user?.email || undefined}
+      <ShellAvatar
+        name={avatarName}
+        initials={initialsOf(avatarName)}
         src={user?.image ?? undefined}
-        getInitials={(value) => initialsOf(value)}
-        bg="blue.600"
-        color="white"
         referrerPolicy="no-referrer"
       />
       {!collapsed && (

@@ -1,6 +1,6 @@
-import { Box, CloseButton, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
 import { useEventSubscription } from 'shared';
+import { ShellCloseButton } from '../plain-controls';
 import { ToastStore, type ToastItem, type ToastVariant } from './toast-store';
 
 /** Swipe right to dismiss: movement starts after 10 px (touch) or 2 px (other pointers), dismisses past 50 px. */
@@ -9,16 +9,18 @@ const SWIPE_START_POINTER_PX = 2;
 const SWIPE_DISMISS_PX = 50;
 const HOTKEY = 'F8';
 
-const VARIANT_STYLES: Record<ToastVariant, { bg: string; color: string; borderColor: string }> = {
-  default: { bg: 'white', color: 'gray.800', borderColor: 'gray.200' },
-  success: { bg: 'white', color: 'gray.800', borderColor: 'green.400' },
-  destructive: { bg: 'red.600', color: 'white', borderColor: 'red.700' },
-};
+/** Each variant's colours: its look in shell.css (`dh-toast-<variant>`, see shell-stylesheet). */
+export const TOAST_VARIANT_STYLES: Record<ToastVariant, { bg: string; color: string; borderColor: string }> =
+  {
+    default: { bg: 'white', color: 'gray.800', borderColor: 'gray.200' },
+    success: { bg: 'white', color: 'gray.800', borderColor: 'green.400' },
+    destructive: { bg: 'red.600', color: 'white', borderColor: 'red.700' },
+  };
 
 function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: () => void }) {
   const [offset, setOffset] = useState(0);
   const start = useRef<{ x: number; threshold: number; swiping: boolean } | null>(null);
-  const styles = VARIANT_STYLES[item.variant];
+  const look = `dh-toast-${item.variant}`;
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
@@ -40,26 +42,18 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: () => void
   };
 
   return (
-    <Box
+    <div
       role="status"
       aria-live="polite"
       data-state={item.open ? 'open' : 'closed'}
       data-variant={item.variant}
-      display="flex"
-      alignItems="flex-start"
-      gap={3}
-      w="full"
-      p={4}
-      pr={10}
-      position="relative"
-      borderWidth="1px"
-      borderLeftWidth={item.variant === 'success' ? '4px' : '1px'}
-      rounded="lg"
-      shadow="lg"
-      transform={`translateX(${offset}px)`}
-      opacity={offset > 0 ? Math.max(0.2, 1 - offset / 200) : 1}
-      transition={offset > 0 ? 'none' : 'transform 0.2s ease, opacity 0.2s ease'}
-      style={{ touchAction: 'pan-y' }}
+      className={look}
+      style={{
+        touchAction: 'pan-y',
+        transform: `translateX(${offset}px)`,
+        opacity: offset > 0 ? Math.max(0.2, 1 - offset / 200) : 1,
+        transition: offset > 0 ? 'none' : 'transform 0.2s ease, opacity 0.2s ease',
+      }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerEnd}
@@ -67,22 +61,13 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: () => void
         start.current = null;
         setOffset(0);
       }}
-      {...styles}
     >
-      <Box flex="1" minW={0}>
-        {item.title && (
-          <Text fontWeight="semibold" fontSize="sm">
-            {item.title}
-          </Text>
-        )}
-        {item.description && (
-          <Text fontSize="sm" opacity={0.9}>
-            {item.description}
-          </Text>
-        )}
-      </Box>
-      <CloseButton aria-label="Close" size="sm" position="absolute" top={2} right={2} onClick={onDismiss} />
-    </Box>
+      <div className={`${look}__div`}>
+        {item.title && <p className={`chakra-text ${look}__text`}>{item.title}</p>}
+        {item.description && <p className={`chakra-text ${look}__text-2`}>{item.description}</p>}
+      </div>
+      <ShellCloseButton look={look} onClick={onDismiss} />
+    </div>
   );
 }
 
@@ -115,30 +100,18 @@ export function Toaster({ store: givenStore }: { store?: ToastStore }) {
 
   const visible = items.filter((item) => item.open);
   return (
-    <Box
-      as="ol"
+    <ol
       ref={viewport}
       tabIndex={-1}
       aria-label={`Notifications (${HOTKEY})`}
-      position="fixed"
-      bottom={0}
-      right={0}
-      zIndex="toast"
-      display="flex"
-      flexDirection="column"
-      gap={2}
-      p={4}
-      w="full"
-      maxW="420px"
-      listStyleType="none"
-      outline="none"
-      pointerEvents={visible.length ? 'auto' : 'none'}
+      className="dh-toaster"
+      style={{ pointerEvents: visible.length ? 'auto' : 'none' }}
     >
       {visible.map((item) => (
         <li key={item.id}>
           <ToastCard item={item} onDismiss={() => store.dismiss(item.id)} />
         </li>
       ))}
-    </Box>
+    </ol>
   );
 }
