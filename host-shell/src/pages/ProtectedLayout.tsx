@@ -5,7 +5,7 @@ import { CurrentAgentProvider } from '../shell/agents/CurrentAgentProvider';
 import { AppShell } from '../shell/AppShell';
 import { RequireAuth } from '../shell/auth/RequireAuth';
 import { preloadChakra } from '../shell/chakra-scope';
-import { loadShellStylesheets } from '../shell/shell-stylesheets';
+import { loadShellStylesheets } from '../shell/loadShellStylesheets';
 import { ShellDialogsProvider } from '../shell/ShellDialogs';
 import { SidebarProvider } from '../shell/sidebar/SidebarProvider';
 import { Toaster } from '../shell/toasts/Toaster';
