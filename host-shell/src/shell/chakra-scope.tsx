@@ -50,7 +50,7 @@ export function chakraIsland<Props extends object>(
     });
     if (Loaded) return <Loaded {...props} />;
     return failed ? (
-      <p role="alert" className="chakra-text dh-dash-note dh-dash-note--error">
+      <p role="alert" className="chakra-text dh-part-unavailable">
         {PART_UNAVAILABLE}
       </p>
     ) : null;

@@ -40,6 +40,8 @@ export const SHELL_STYLESHEET: Record<string, SystemStyleObject> = {
   'dh-server-card': serverCardStyles,
   // What Chakra's Avatar draws once its image has loaded (jsdom loads none, so not a look below).
   'dh-avatar-img': { w: '100%', h: '100%', objectFit: 'cover', borderRadius: 'full' },
+  // In place of a Chakra island that could not load (chakra-scope).
+  'dh-part-unavailable': { my: 3, fontSize: 'sm', color: 'red.600' },
 };
 
 function toastLook(variant: ToastVariant): ReactElement {
