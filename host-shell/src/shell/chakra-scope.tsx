@@ -1,14 +1,15 @@
 import { useState, type ComponentType } from 'react';
 import { onceLoader, useOnceLoaded } from './once-loader';
 
+/** What a Chakra island says in its place when its code cannot load. */
+export const PART_UNAVAILABLE = 'This part of the page could not load. Reload the page to try again.';
+
 /**
  * The signed-in first screen is drawn without Chakra (see SHELL_LOOKS in shell-stylesheet), so
  * the shell has no Chakra provider at its top: everything Chakra draws (dialogs, menus, sheets,
  * tooltips, remote pages, the dashboard's rarer panels) loads with the provider and renders in
  * its own. Its code starts loading right after the first paint (preloadChakra).
  */
-export const PART_UNAVAILABLE = 'This part of the page could not load. Reload the page to try again.';
-
 const chakraProvider = onceLoader(() => import('./ShellChakraProvider'));
 
 /** Starts loading Chakra and the shell's theme, so the first dialog or remote page finds them in. */
@@ -36,7 +37,7 @@ export function inChakraScope<Props extends object>(
 /**
  * A part of a page drawn with Chakra: nothing until its code and Chakra are in, loaded once the
  * page has rendered (so not before the first paint), then the part. A part whose code fails to
- * load says so in its place; the next time it renders it tries again.
+ * load says so in its place; it tries again when it is mounted anew.
  */
 export function chakraIsland<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
