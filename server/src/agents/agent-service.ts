@@ -53,25 +53,31 @@ function toAgentView(agent: AgentRecord): AgentView {
   };
 }
 
+/** Failed claims of well-formed codes from one address in 10 minutes before it must wait: a flood. */
+export const PAIRING_FLOOD_PER_ADDRESS = 200;
+
 /** Agent rules of spec sections 5–7: pairing, listing, presence, rename, delete, versions, update. */
 export class AgentService {
-  // Guessing a 6-character code is only feasible at volume: cap every attempt per user, and per
-  // address only well-formed codes that claimed nothing, so one office behind NAT is not locked out
-  // by a colleague's typos (behind a proxy the address needs TRUST_PROXY, see the README).
-  private readonly perUser;
-  private readonly perAddress;
+  // Guessing a 6-character code is only feasible at volume. Failed claims count per user first,
+  // and per code (one code tried over and over, from any account); the address limit only stops a
+  // flood, so colleagues behind one NAT or proxy (or every user, with TRUST_PROXY unset behind a
+  // reverse proxy) never lock each other out with their typos. A successful claim counts nothing.
+  private readonly limits;
 
   constructor(
     private readonly context: AppContext,
     private readonly hub: AgentHub,
   ) {
     const window = { windowMs: 10 * 60_000 };
-    this.perUser = createAttemptLimiter(context.database, { name: 'pairing-user', attempts: 10, ...window });
-    this.perAddress = createAttemptLimiter(context.database, {
-      name: 'pairing-address',
-      attempts: 30,
-      ...window,
-    });
+    this.limits = {
+      perUser: createAttemptLimiter(context.database, { name: 'pairing-user', attempts: 10, ...window }),
+      perCode: createAttemptLimiter(context.database, { name: 'pairing-code', attempts: 5, ...window }),
+      perAddress: createAttemptLimiter(context.database, {
+        name: 'pairing-address',
+        attempts: PAIRING_FLOOD_PER_ADDRESS,
+        ...window,
+      }),
+    };
   }
 
   async list(userId: string): Promise<AgentView[]> {
@@ -96,10 +102,14 @@ export class AgentService {
     address: string,
     input: { code: string; organization_id: string },
   ): Promise<AgentView> {
-    if (!(await this.perUser.hit(userId)) || (await this.perAddress.isOver(address)))
-      throw agentErrors.pairingRateLimited();
+    const { perUser, perCode, perAddress } = this.limits;
+    // The user's attempt is counted before the claim, so parallel requests cannot overtake it.
+    if (!(await perUser.hit(userId)))
+      throw agentErrors.pairingRateLimited(await perUser.retryAfterSeconds(userId));
     const code = normalizePairingCode(input.code);
     if (!code) throw agentErrors.pairingCodeInvalid();
+    const wait = Math.max(await perCode.retryAfterSeconds(code), await perAddress.retryAfterSeconds(address));
+    if (wait > 0) throw agentErrors.pairingRateLimited(wait);
     const id = randomUUID();
     const claimed = await claimPairingCode(this.context.db, code, {
       id,
@@ -108,9 +118,10 @@ export class AgentService {
       now: Date.now(),
     });
     if (!claimed) {
-      await this.perAddress.hit(address);
+      await Promise.all([perCode.hit(code), perAddress.hit(address)]);
       throw agentErrors.pairingCodeInvalid();
     }
+    await perUser.refund(userId);
     await this.hub.agentClaimed(claimed.certificate_fingerprint, id);
     const agent = await findAgentRecord(this.context.db, id);
     if (!agent) throw agentErrors.notFound(id);

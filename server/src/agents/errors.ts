@@ -16,8 +16,16 @@ export const agentErrors = {
   nameTooLong: () => new DomainError('AGENT_NAME_LONG', DisplayNameText.tooLong(DisplayNames.server)),
   /** Any refusal of the contract's name rule, with its text. */
   nameRefused: (message: string) => new DomainError('AGENT_NAME_INVALID', message),
-  pairingRateLimited: () =>
-    new DomainError('PAIRING_RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.'),
+  /** Says when to try again: the limit's window, rounded up to whole minutes. */
+  pairingRateLimited: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    const error = new DomainError(
+      'PAIRING_RATE_LIMITED',
+      `Too many attempts. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+    );
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
+  },
   pairingCodeInvalid: () =>
     new DomainError(
       'PAIRING_CODE_INVALID',

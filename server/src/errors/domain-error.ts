@@ -6,6 +6,8 @@
 export class DomainError extends Error {
   /** The recorded app operation this failure ended (its deploy history entry), once recorded. */
   operationId?: string;
+  /** Seconds before the same request may succeed (a spent limit), sent as Retry-After. */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly code: string,

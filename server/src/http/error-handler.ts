@@ -40,7 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 function sendDomainError(reply: FastifyReply, error: DomainError) {
-  const retryAfter = retryAfterOf(error.code);
+  const retryAfter = error.retryAfterSeconds ?? retryAfterOf(error.code);
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   return reply.status(httpStatusOf(error.code)).send({
     success: false,

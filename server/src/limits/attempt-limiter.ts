@@ -22,8 +22,10 @@ export interface AttemptLimit {
 export interface AttemptLimiter {
   /** Counts one attempt; false once the key is over its limit. */
   hit(key: string): Promise<boolean>;
-  /** Whether the key has used up its attempts, without counting one. */
-  isOver(key: string): Promise<boolean>;
+  /** Gives back one attempt the key counted (an attempt that turned out well). */
+  refund(key: string): Promise<void>;
+  /** Seconds until the key may try again when it has used up its attempts, else 0 (counts none). */
+  retryAfterSeconds(key: string): Promise<number>;
 }
 
 export function createAttemptLimiter(database: DatabaseHandle, limit: AttemptLimit): AttemptLimiter {
@@ -53,6 +55,13 @@ export function createAttemptLimiter(database: DatabaseHandle, limit: AttemptLim
         throw rejection;
       }
     },
-    isOver: async (key) => ((await counter.get(key))?.consumedPoints ?? 0) >= limit.attempts,
+    refund: async (key) => {
+      await counter.reward(key, 1);
+    },
+    retryAfterSeconds: async (key) => {
+      const state = await counter.get(key);
+      if (!state || state.consumedPoints < limit.attempts) return 0;
+      return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+    },
   };
 }
