@@ -1,15 +1,9 @@
-/** The dev identity provider's sign-in page: a plain form, no script (works under a strict CSP). */
+/** The dev identity provider's pages: plain HTML, no script (works under a strict CSP). */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export function renderDevSignInPage(options: {
-  action: string;
-  name?: string;
-  email?: string;
-  error?: string;
-}): string {
-  const error = options.error ? `<p role="alert" class="error">${escapeHtml(options.error)}</p>` : '';
+function page(body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -24,12 +18,26 @@ input{width:100%;box-sizing:border-box;padding:.5rem;margin-top:.25rem}
 button{margin-top:1.5rem;width:100%;padding:.6rem;font-weight:600}
 .error{color:#b00020}
 small{color:#555}
+a.start{display:block;margin-top:1.5rem;text-align:center;padding:.6rem;font-weight:600;background:#2b6cb0;color:#fff;border-radius:4px;text-decoration:none}
 </style>
 </head>
 <body>
 <main>
 <h1>Dockhand</h1>
-<small>Development identity provider: any name and email sign you in.</small>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export function renderDevSignInPage(options: {
+  action: string;
+  name?: string;
+  email?: string;
+  error?: string;
+}): string {
+  const error = options.error ? `<p role="alert" class="error">${escapeHtml(options.error)}</p>` : '';
+  return page(`<small>Development identity provider: any name and email sign you in.</small>
 ${error}
 <form method="post" action="${escapeHtml(options.action)}">
 <label for="name">Name</label>
@@ -37,8 +45,16 @@ ${error}
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="email" maxlength="255" required value="${escapeHtml(options.email ?? '')}">
 <button type="submit">Sign in</button>
-</form>
-</main>
-</body>
-</html>`;
+</form>`);
+}
+
+/**
+ * What the provider's own address shows when opened (the start prints it): sign-in starts from
+ * Dockhand, which sends the browser back here with a form.
+ */
+export function renderDevProviderPage(loginUrl: string): string {
+  return page(`<p>This is Dockhand's built-in development identity provider. Sign-in starts from Dockhand:
+choose <strong>Sign in with Google</strong> there and this provider asks for a name and an email
+(any will do) instead of Google.</p>
+<a class="start" href="${escapeHtml(loginUrl)}">Open Dockhand</a>`);
 }

@@ -17,7 +17,7 @@ import type { Database } from '../db/schema.js';
 import { createDatabaseAdapterFactory } from './dev-idp-adapter.js';
 import { madeOnce } from './made-once.js';
 import { loadOrCreateSecret } from './secrets.js';
-import { renderDevSignInPage } from './dev-idp-page.js';
+import { renderDevProviderPage, renderDevSignInPage } from './dev-idp-page.js';
 
 const MOUNT = '/dev-idp';
 const INTERACTION = `${MOUNT}/interaction`;
@@ -108,6 +108,13 @@ export async function registerDevIdentityProvider(
         ),
       );
     });
+
+    // The provider's own address (the start prints it) says where sign-in starts, instead of 404.
+    for (const url of [MOUNT, `${MOUNT}/`])
+      scope.get(url, async (_request, reply) => {
+        setSecurityHeaders(reply);
+        return reply.type('text/html').send(renderDevProviderPage(`${config.publicUrl}/#/login`));
+      });
 
     // Everything else (discovery, authorize, token, jwks, userinfo) is the provider's own.
     scope.all(`${MOUNT}/*`, async (request, reply) => {

@@ -156,3 +156,27 @@ test('the dev identity provider answers 404, not a hung request, for an unknown 
     await close();
   }
 });
+
+test('the dev identity provider’s own address, which the start prints, says where sign-in starts', async () => {
+  const base = 'http://localhost:8080';
+  const { app, close } = await createTestApp({ PUBLIC_URL: base });
+  try {
+    for (const url of ['/dev-idp', '/dev-idp/']) {
+      const response = await app.inject({ method: 'GET', url });
+      assert.equal(response.statusCode, 200, url);
+      assert.match(response.headers['content-type'] as string, /^text\/html/);
+      assert.match(response.body, /built-in development identity provider/);
+      assert.match(
+        response.body,
+        /<a class="start" href="http:\/\/localhost:8080\/#\/login">Open Dockhand<\/a>/,
+      );
+      assert.equal(response.headers['x-frame-options'], 'DENY');
+    }
+    // The provider's own documents are still its own.
+    const discovery = await app.inject({ method: 'GET', url: '/dev-idp/.well-known/openid-configuration' });
+    assert.equal(discovery.statusCode, 200);
+    assert.equal((discovery.json() as { issuer: string }).issuer, `${base}/dev-idp`);
+  } finally {
+    await close();
+  }
+});
