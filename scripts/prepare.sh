@@ -22,13 +22,8 @@ if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
   npm install -g "pnpm@$PNPM_VERSION" >/dev/null 2>&1
 fi
 
-# Docker engine: start dockerd in the background when it is not answering yet.
-if ! docker info >/dev/null 2>&1; then
-  echo "prepare: starting dockerd"
-  (dockerd >/var/log/dockerd.log 2>&1 &)
-  for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && break; sleep 1; done
-  docker info >/dev/null 2>&1 || { echo "prepare: dockerd did not start, see /var/log/dockerd.log"; tail -20 /var/log/dockerd.log; exit 1; }
-fi
+# Docker engine: started when installed but not running (the same script start.sh uses).
+bash scripts/docker-engine.sh prepare || { tail -20 /var/log/dockerd.log 2>/dev/null; exit 1; }
 
 # PostgreSQL: the Debian cluster, for the server suite's PostgreSQL run.
 if ! pg_isready -q 2>/dev/null; then

@@ -14,6 +14,9 @@ pnpm build
 node scripts/agent-release-key.mjs --if-missing
 # Built-in development sign-in and billing unless told otherwise (both are refused in production mode).
 export DEV_IDP="${DEV_IDP:-1}" BILLING_PROVIDER="${BILLING_PROVIDER:-dev}"
-# A local agent next to the server when a Docker engine is present (prints its pairing code).
-if [ "${LOCAL_AGENT:-1}" = 1 ] && [ -S /var/run/docker.sock ]; then bash scripts/start-local-agent.sh "$$" & fi
+# A local agent next to the server (it prints its pairing code). An installed but stopped engine is
+# started; without one, a line says why there is no local agent and what fixes it.
+if [ "${LOCAL_AGENT:-1}" = 1 ] && bash scripts/docker-engine.sh start; then
+  bash scripts/start-local-agent.sh "$$" &
+fi
 exec node server/dist/main.js
