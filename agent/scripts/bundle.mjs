@@ -64,13 +64,12 @@ await build({
     js: "import { createRequire as __dhCreateRequire } from 'node:module'; const require = __dhCreateRequire(import.meta.url);",
   },
 });
-if (!values.outfile) {
-  // The launcher supervises the bundle and rolls updates back; install.sh installs it once.
-  await build({
-    ...common,
-    entryPoints: [new URL('../src/launcher/main.ts', import.meta.url).pathname],
-    outfile: new URL('../dist/dockhand-agent-launcher.mjs', import.meta.url).pathname,
-  });
-}
+// The launcher supervises the bundle and rolls updates back; install.sh installs it once, from
+// beside the bundle (the server serves both from the bundle's folder).
+await build({
+  ...common,
+  entryPoints: [new URL('../src/launcher/main.ts', import.meta.url).pathname],
+  outfile: path.join(path.dirname(outfile), 'dockhand-agent-launcher.mjs'),
+});
 writeFileSync(`${outfile}.json`, `${JSON.stringify({ version }, null, 2)}\n`);
 console.log(`agent bundle ${version} written to ${path.relative(process.cwd(), outfile)}`);

@@ -1,10 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { makeReleaseKey } from './agent-releases.js';
+import { bundleAgent, makeReleaseKey } from './agent-releases.js';
 import { freePort } from './processes.js';
 import { signIn, type TestUser } from './sign-in.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -72,14 +71,15 @@ export interface InstallServer {
 
 export async function startInstallServer(): Promise<InstallServer> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'dh-install-'));
-  await promisify(execFile)(process.execPath, [path.join(agentDir, 'scripts', 'bundle.mjs')]);
+  // Bundled into the test's own folder: the checkout's agent/dist stays the build it was.
+  const bundle = await bundleAgent(await currentAgentVersion(), path.join(tmp, 'dist', 'dockhand-agent.mjs'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const releasesDir = path.join(tmp, 'agent-releases');
   const releaseKey = await makeReleaseKey(path.join(tmp, 'release-key'));
   const testApp = await createTestApp({
     PUBLIC_URL: base,
-    AGENT_BUNDLE_PATH: path.join(agentDir, 'dist', 'dockhand-agent.mjs'),
+    AGENT_BUNDLE_PATH: bundle,
     AGENT_RELEASES_DIR: releasesDir,
     AGENT_RELEASE_PUBLIC_KEY: releaseKey.publicKey,
   });
