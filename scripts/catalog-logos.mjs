@@ -20,7 +20,12 @@ const SIMPLE_ICONS_VERSION = JSON.parse(
  * mark's slug. `null` where a mark of the same name belongs to another brand.
  */
 const SLUG_OVERRIDES = {
+  'adguard-home': 'adguard',
+  // simple-icons' Flood is the load-testing service flood.io, not the torrent client's web UI.
+  flood: null,
   plausible: 'plausibleanalytics',
+  // The Matrix homeserver: simple-icons has Matrix's mark, not Synapse's own.
+  synapse: 'matrix',
 };
 
 /** Licences of an icon's own source (besides the package's CC0) that let us ship it unchanged. */
@@ -54,7 +59,7 @@ const normalise = (text) =>
     .replace(/[^a-z0-9]/g, '');
 
 /** Every simple-icons entry by the normalised forms of its slug, title and aliases. */
-function indexIcons() {
+export function indexIcons() {
   const index = new Map();
   const add = (key, icon) => {
     if (key && !index.has(key)) index.set(key, icon);
@@ -70,7 +75,7 @@ function indexIcons() {
 }
 
 /** The simple-icons entry of a template ({id, name}), or null when it has none we may ship. */
-export function brandIconFor(template, index = indexIcons()) {
+function brandIconFor(template, index = indexIcons()) {
   let icon;
   if (template.id in SLUG_OVERRIDES) {
     const slug = SLUG_OVERRIDES[template.id];
@@ -95,7 +100,7 @@ function relativeLuminance(hex) {
 }
 
 /** The brand mark in white (or dark, on light brand colours) on a tile of the brand's colour. */
-export function brandMarkSvg(icon) {
+function brandMarkSvg(icon) {
   const luminance = relativeLuminance(icon.hex);
   const whiteContrast = 1.05 / (luminance + 0.05);
   const darkContrast = (luminance + 0.05) / (relativeLuminance(DARK_GLYPH.slice(1)) + 0.05);
@@ -126,7 +131,7 @@ function initials(name) {
   return (words[0][0] + words[1][0]).toUpperCase();
 }
 
-export function letterMarkSvg(template) {
+function letterMarkSvg(template) {
   const hash = createHash('sha256').update(template.id).digest();
   const colour = LETTER_MARK_COLOURS[hash[0] % LETTER_MARK_COLOURS.length];
   return [
@@ -145,7 +150,7 @@ function escapeXml(text) {
 }
 
 /** {id, name} of every folder of a catalog root's templates/ (folders without a readable template.json are skipped). */
-export function readTemplateNames(root = catalogDir) {
+function readTemplateNames(root = catalogDir) {
   const templatesDir = path.join(root, 'templates');
   return fs
     .readdirSync(templatesDir, { withFileTypes: true })
@@ -165,13 +170,18 @@ export function readTemplateNames(root = catalogDir) {
     });
 }
 
+/** The logo of a template ({id, name}): its SVG text and the simple-icons entry drawn (null: a letter mark). */
+export function logoFor(template, index = indexIcons()) {
+  const icon = brandIconFor(template, index);
+  return { svg: icon ? brandMarkSvg(icon) : letterMarkSvg(template), icon };
+}
+
 function writeLogos() {
   const index = indexIcons();
   const letterMarks = [];
   const templates = readTemplateNames();
   for (const template of templates) {
-    const icon = brandIconFor(template, index);
-    const svg = icon ? brandMarkSvg(icon) : letterMarkSvg(template);
+    const { svg, icon } = logoFor(template, index);
     fs.writeFileSync(path.join(catalogDir, 'assets', `${template.id}.svg`), svg);
     if (icon) console.log(`${template.id}: ${icon.title} (${icon.source})`);
     else letterMarks.push(template.id);

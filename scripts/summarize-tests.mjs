@@ -9,6 +9,7 @@ const missing = [];
 for (const name of [
   'jest.json',
   'contract.tap',
+  'catalog-check.tap',
   'scripts.tap',
   'server-sqlite.tap',
   'server-postgres.tap',

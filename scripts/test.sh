@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test of Dockhand: types, lint, unit and component tests, contract, the scripts' own tests, server and agent suites
+# Runs every test of Dockhand: types, lint, unit and component tests, contract, the catalog check, the scripts' own tests, server and agent suites
 # (SQLite and PostgreSQL, real Docker), the JavaScript size budgets, then the browser end-to-end journeys against the
 # production build. Prints one closing line: 'tests: N passed, N failed'.
 set -uo pipefail
@@ -29,6 +29,8 @@ step "build" pnpm build
 step "bundle size budgets" pnpm --filter bench bundle-size --check
 step "dashboard unit and component tests" pnpm test:unit --json --outputFile="$results/jest.json"
 step "contract tests" node_suite contract "$PWD/$results/contract.tap"
+# Every built-in template (one test each, as `pnpm catalog:check`) and the check's broken fixtures.
+step "catalog check" node_suite scripts/catalog-check "$PWD/$results/catalog-check.tap"
 step "script tests" node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=tap --test-reporter-destination="$results/scripts.tap" scripts/test/*.test.mjs
 step "server tests (SQLite)" node_suite server "$PWD/$results/server-sqlite.tap"
