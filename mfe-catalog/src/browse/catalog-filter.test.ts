@@ -34,6 +34,38 @@ test('every search word must match, and selected tags keep items carrying any of
   expect(filterCatalog(items, 'immich', new Set(['Development']))).toEqual([]);
 });
 
+test('a search ranks matches in the name first, then in keywords and tags, then in other texts', () => {
+  const inDescription = catalogItem({
+    id: 'syncthing',
+    name: 'Syncthing',
+    description: 'Keeps folders in sync; a peer to peer alternative to cloud drives.',
+  });
+  const inKeywords = catalogItem({ id: 'seafile', name: 'Seafile', keywords: ['cloud', 'sync'] });
+  const inTags = catalogItem({ id: 'filebrowser', name: 'File Browser', tags: ['Cloud'] });
+  const inName = catalogItem({ id: 'owncloud', name: 'ownCloud' });
+  const nameStarts = catalogItem({ id: 'cloudreve', name: 'Cloudreve' });
+  // Catalog order is by name; the search reorders by where 'cloud' is found.
+  const catalog = [nameStarts, inTags, inName, inKeywords, inDescription];
+  expect(filterCatalog(catalog, 'cloud', new Set()).map((item) => item.id)).toEqual([
+    'cloudreve',
+    'owncloud',
+    'filebrowser',
+    'seafile',
+    'syncthing',
+  ]);
+  // Every word counts: 'cloud sync' is in Seafile's keywords, in Syncthing's name and description.
+  expect(filterCatalog(catalog, 'cloud sync', new Set()).map((item) => item.id)).toEqual([
+    'seafile',
+    'syncthing',
+  ]);
+  // Equal ranks keep the catalog order, and selected tags still narrow the ranked list.
+  expect(filterCatalog([inName, nameStarts], 'cloud', new Set()).map((item) => item.id)).toEqual([
+    'cloudreve',
+    'owncloud',
+  ]);
+  expect(filterCatalog(catalog, 'cloud', new Set(['Cloud'])).map((item) => item.id)).toEqual(['filebrowser']);
+});
+
 test('tags are listed once, alphabetically; a hash selects a known tag only', () => {
   const tags = catalogTags(items);
   expect(tags).toEqual(['Development', 'Media', 'Photos']);
