@@ -1,7 +1,8 @@
 /**
  * The deploy history of an app (issue 14): which actions are recorded, and their names on screen.
  * `configure` is a saved configuration at the same version, `version` one that changes the
- * version, `update` pulls newer images of the same configuration.
+ * version, `update` pulls newer images of the same configuration. Stop and restart deploy nothing,
+ * and are recorded too, so that every control's failure has its cause in the history (issue 35).
  */
 export const DEPLOY_ACTIONS = [
   'install',
@@ -11,6 +12,8 @@ export const DEPLOY_ACTIONS = [
   'update',
   'redeploy',
   'start',
+  'stop',
+  'restart',
   'delete',
 ] as const;
 export type DeployAction = (typeof DEPLOY_ACTIONS)[number];
@@ -23,6 +26,8 @@ export const DEPLOY_ACTION_LABELS: Record<DeployAction, string> = {
   update: 'Update',
   redeploy: 'Redeploy',
   start: 'Start',
+  stop: 'Stop',
+  restart: 'Restart',
   delete: 'Delete',
 };
 

@@ -3,10 +3,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppDetails } from 'shared';
+import { recordToasts } from 'shared/src/test-support/api';
 import { ok, renderPage } from 'shared/src/test-support/render-page';
 import AppDetailPage from './AppDetailPage';
 
 jest.mock('../editor/LazyCodeEditor');
+
+const toasts = recordToasts();
+// An edit typed in one test is kept as a draft of the app (drafts.ts): each test starts without one.
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 const details: AppDetails = {
   config: {
@@ -229,3 +237,61 @@ test('a failed delete keeps the app and shows under Delete App what could not be
     '/app/app-1?tab=history&deploy=op-13',
   );
 });
+
+// Every control that fails (issue 35): the spec's toast, and the cause on the page with its output
+// and history entry one click away, as for a failed create. Each row is a real cause the agent names.
+const controlFailures: [button: string, toast: string, firstLine: string, said: string][] = [
+  [
+    'Update',
+    'Failed to update the app. Please try again.',
+    'Service web: the image registry.example.com/shop/web:2 cannot be pulled (no such image or tag).',
+    'docker compose pull failed (exit 1): ERROR: manifest for registry.example.com/shop/web:2 not found: manifest unknown. The app kept running as it was.',
+  ],
+  [
+    'Restart',
+    'Failed to restart the app. Please try again.',
+    'A port the app publishes (8080) is already in use on the server.',
+    'docker compose restart failed (exit 1): Bind for 0.0.0.0:8080 failed: port is already allocated. The app was stopped.',
+  ],
+  [
+    'Stop',
+    'Failed to stop the app. Please try again.',
+    'Service web: its container could not be stopped.',
+    'docker compose stop failed (exit 1): Error response from daemon: cannot stop container: permission denied. The app is still running.',
+  ],
+  [
+    'Deploy',
+    'Failed to deploy the app. Please try again.',
+    'Service web: the image registry.example.com/shop/web:2 cannot be pulled (no such image or tag).',
+    'docker compose up failed (exit 1): ERROR: manifest unknown. The app was stopped.',
+  ],
+];
+
+test.each(controlFailures)(
+  'a failed %s gives the spec’s toast, and its cause, output and history entry on the page',
+  async (button, toast, firstLine, said) => {
+    const output = `$ docker compose ${button.toLowerCase()}\n${said}`;
+    const { fetchMock } = renderFailingApp('/app/app-1', output, {
+      '/api/v1/apps/get-apps-status': ok({ apps: [{ app_id: 'app-1', status: 1 }] }),
+      '/api/v1/apps/control-app': {
+        status: 502,
+        body: { success: false, message: `${firstLine} ${said}`, operation_id: 'op-21' },
+      },
+    });
+    const control = await screen.findByRole('button', { name: button });
+    await waitFor(() => expect(control).toBeEnabled());
+    await userEvent.click(control);
+
+    const block = await screen.findByTestId('deploy-failure', {}, { timeout: 5000 });
+    expect(toasts.calls).toHaveBeenCalledWith({ title: 'Error', description: toast, status: 'error' });
+    expect(within(block).getByText(firstLine)).toBeInTheDocument();
+    expect(within(block).getByText(said)).toBeInTheDocument();
+    await userEvent.click(within(block).getByRole('button', { name: 'Show full output' }));
+    expect(await within(block).findByLabelText('Deploy output')).toHaveTextContent(said);
+    expect(new URL(outputReads(fetchMock)[0]![0] as string).searchParams.get('deploy_id')).toBe('op-21');
+    expect(within(block).getByRole('link', { name: 'Open in the deploy history' })).toHaveAttribute(
+      'href',
+      '/app/app-1?tab=history&deploy=op-21',
+    );
+  },
+);

@@ -17,9 +17,11 @@ const OPERATIONS: Record<string, 'active' | 'stopped'> = {
   stop: 'stopped',
 };
 
-/** The controls that deploy (the history lists them); stop and restart change no deployment. */
-const HISTORY_ACTIONS: Partial<Record<AppOperation, DeployAction>> = {
+/** Every control is listed in the app's history, with its outcome and compose's output. */
+const HISTORY_ACTIONS: Record<AppOperation, DeployAction> = {
   start: 'start',
+  stop: 'stop',
+  restart: 'restart',
   update: 'update',
   redeploy: 'redeploy',
 };
@@ -41,11 +43,10 @@ export async function controlApp(
       const stored = await loadStoredApp(context.db, app);
       deployment = await deploymentOf(deps, agent, stored);
     }
-    const action = HISTORY_ACTIONS[operation];
     return {
       appId: app.id,
       payload: { operation },
-      history: action ? { action, version: app.version } : undefined,
+      history: { action: HISTORY_ACTIONS[operation], version: app.version },
       work: async (operationId, trace) => {
         const result = await hub.request(
           agent.id,

@@ -80,14 +80,14 @@ test('each deploy is listed newest first with who, action, version, result, dura
   assert.ok(failed.operation_id, 'the failure names its history entry');
 
   const deploys = await history(appId);
-  // Stop changes no deployment: it is not a deploy.
+  // Stop deploys nothing and is listed too: every control's outcome is in the history.
   assert.deepEqual(
     deploys.map((deploy) => deploy.action),
-    ['redeploy', 'update', 'start', 'version', 'configure', 'create'],
+    ['redeploy', 'update', 'stop', 'start', 'version', 'configure', 'create'],
   );
   assert.deepEqual(
     deploys.map((deploy) => deploy.version),
-    ['2.0', '2.0', '2.0', '2.0', '1.0', '1.0'],
+    ['2.0', '2.0', '2.0', '2.0', '2.0', '1.0', '1.0'],
   );
   const [redeploy, ...rest] = deploys;
   assert.equal(redeploy!.id, failed.operation_id);

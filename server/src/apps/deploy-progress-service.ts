@@ -11,8 +11,9 @@ import { findRunningDeploy } from '../operations/operation-store.js';
 import type { AppDeps } from './app-lookup.js';
 import { appErrors } from './errors.js';
 
-/** The deploys a user watches and may cancel; start and delete are over in seconds and put nothing back. */
-const WATCHED_ACTIONS = DEPLOY_ACTIONS.filter((action) => action !== 'start' && action !== 'delete');
+/** The deploys a user watches and may cancel; the plain controls and delete are over in seconds. */
+const UNWATCHED: readonly DeployAction[] = ['start', 'stop', 'restart', 'delete'];
+const WATCHED_ACTIONS = DEPLOY_ACTIONS.filter((action) => !UNWATCHED.includes(action));
 
 /** The app's running deploy, or null. A create is found before its app is saved (by its app id). */
 export async function runningDeploy(
