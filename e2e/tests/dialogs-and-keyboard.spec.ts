@@ -121,6 +121,10 @@ test('the deploy journey works with the keyboard alone: catalog → install → 
   await tabTo(page.getByRole('link', { name: 'Apps Catalog' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/catalog$/);
+  // Hundreds of cards (each a link, its tags and Install) stand between the search and most apps:
+  // a keyboard user types the name first.
+  await tabTo(page.getByRole('searchbox', { name: 'Search the catalog' }));
+  await page.keyboard.type(E2E_APP.name);
   await tabTo(page.getByRole('link', { name: E2E_APP.name }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/catalog/${E2E_APP.id}$`));
