@@ -21,6 +21,10 @@ const SIMPLE_ICONS_VERSION = JSON.parse(
  */
 const SLUG_OVERRIDES = {
   'adguard-home': 'adguard',
+  cloudflared: 'cloudflare',
+  'gitlab-ce': 'gitlab',
+  'joplin-server': 'joplin',
+  'onlyoffice-documentserver': 'onlyoffice',
   // simple-icons' Flood is the load-testing service flood.io, not the torrent client's web UI.
   flood: null,
   plausible: 'plausibleanalytics',
