@@ -127,3 +127,32 @@ test('a broken create explained, fixed and watched, both attempts in its history
   await expect(volume).toHaveCount(0);
   expect(labelledVolumes(project), 'nothing of the app is left in Docker').toEqual([]);
 });
+
+// Issue 35: an Update whose image cannot be pulled says why, as a failed create does. The installed
+// app's image was imported here and exists in no registry: Update & Restart pulls, and fails.
+test('a failed Update says why: the service and image on the app page, the pull output and its history entry one click away', async () => {
+  test.setTimeout(120_000);
+  await page.goto(`/#/app/${setup.appId}`);
+  const main = page.getByRole('main');
+  await expect(main.getByTestId('app-status')).toContainText('Active', { timeout: 30_000 });
+  await main.getByRole('button', { name: 'Update', exact: true }).click();
+
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Failed to update the app. Please try again.' }),
+  ).toBeVisible({ timeout: 60_000 });
+  const failure = main.getByTestId('deploy-failure');
+  await expect(failure).toContainText(
+    `Service web: the image ${E2E_APP.image}:${E2E_APP.version} cannot be pulled`,
+  );
+  await failure.getByRole('button', { name: 'Show full output' }).click();
+  await expect(failure.getByLabel('Deploy output')).toContainText(`${E2E_APP.image}`);
+  // The app keeps running as it was.
+  await expect(main.getByTestId('app-status')).toContainText('Active', { timeout: 30_000 });
+
+  await failure.getByRole('link', { name: 'Open in the deploy history' }).click();
+  await expect(page).toHaveURL(/tab=history&deploy=/);
+  const entry = main.getByTestId('deploy-entry').first();
+  await expect(entry).toContainText('Update');
+  await expect(entry).toContainText('Failed');
+  await expect(entry).toContainText('cannot be pulled');
+});

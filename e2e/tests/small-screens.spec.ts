@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { AGENT_PROJECT_PREFIX } from '../fixtures/host-shell-agent';
 import {
+  callApi,
   dashboardRoutes,
   pageSettled,
   closeServerWithApp,
@@ -8,17 +10,36 @@ import {
 } from '../fixtures/server-with-apps';
 
 // Issue 18, Small screens: no page scrolls sideways at phone, tablet or desktop widths, with a
-// real server and an app in place. Screenshots of each go to the test output folder.
+// real server and an app in place. Screenshots of each go to the test output folder. Issue 35: the
+// pages hold what a lived-in server has: a long server name, the admission policy card with its
+// commands (the real agent reports its policy), and many networks with long names.
 
 const WIDTHS = [360, 390, 768, 1280];
 let page: Page;
 let setup: ServerWithApps;
 
+const NETWORKS = Array.from(
+  { length: 12 },
+  (_, n) => `${AGENT_PROJECT_PREFIX}backend-services-shared-network-${String(n + 1).padStart(2, '0')}`,
+);
+
 test.beforeAll(async ({ browser }) => {
   ({ page, setup } = await openServerWithApp(browser, 'Narrow Screens'));
+  await callApi(page, '/api/v1/agents/rename-agent', {
+    agent_id: setup.agentId,
+    name: 'production-eu-west-application-server-number-one',
+  });
+  for (const name of NETWORKS)
+    await callApi(page, '/api/v1/networks/create-network', { agent_id: setup.agentId, name });
 });
 
-test.afterAll(() => closeServerWithApp(page, setup));
+test.afterAll(async () => {
+  for (const name of NETWORKS)
+    await callApi(page, '/api/v1/networks/delete-network', { agent_id: setup.agentId, name }).catch(
+      () => null,
+    );
+  await closeServerWithApp(page, setup);
+});
 
 /** The elements that stick out past the right edge, for a readable failure. */
 function overflowingElements(target: Page) {
@@ -54,6 +75,29 @@ for (const width of WIDTHS) {
     }
   });
 }
+
+test('on a phone the Server Settings tab row shows that it scrolls, and the policy commands wrap in their own boxes', async () => {
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/#/settings');
+    await pageSettled(page);
+    const row = page.getByTestId('settings-tab-row');
+    const { scrollable, shades } = await row.evaluate((element) => ({
+      scrollable: element.scrollWidth > element.clientWidth,
+      shades: getComputedStyle(element).backgroundImage,
+    }));
+    expect(scrollable, `the four tabs are wider than ${width} px`).toBe(true);
+    expect(shades, 'edge shades say that the row scrolls').toMatch(/radial-gradient.*radial-gradient/);
+    const commands = page.getByRole('list', { name: 'Commands on the server' }).getByRole('listitem');
+    await expect(commands).toHaveCount(4);
+    await expect(commands.last()).toHaveText('systemctl restart dockhand-agent');
+    const card = await page.getByTestId('admission-policy').boundingBox();
+    for (const box of await commands.evaluateAll((items) =>
+      items.map((item) => item.getBoundingClientRect().right),
+    ))
+      expect(box).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0));
+  }
+});
 
 test('on a phone the catalog shows apps first: its tag filters wait behind a Filters toggle', async () => {
   await page.setViewportSize({ width: 390, height: 800 });

@@ -1,4 +1,4 @@
-import { Card, CardBody, Code, Heading, Stack, Text } from '@chakra-ui/react';
+import { Card, CardBody, Code, Heading, ListItem, Stack, Text, UnorderedList } from '@chakra-ui/react';
 import { ADMISSION_POLICY_COMMAND, AGENT_RESTART_COMMAND, admissionPolicyOf, type Agent } from 'shared';
 
 /**
@@ -35,11 +35,24 @@ export function AdmissionPolicyCard({ agent }: { agent: Agent }) {
             </>
           )}
           <Text fontSize="sm" color="gray.600">
-            Only the server's owner can change this, on the server itself:{' '}
-            <Code>{ADMISSION_POLICY_COMMAND} show</Code>,{' '}
-            <Code>{ADMISSION_POLICY_COMMAND} allow-bind /srv/media</Code> or{' '}
-            <Code>{ADMISSION_POLICY_COMMAND} host-access on</Code>, then <Code>{AGENT_RESTART_COMMAND}</Code>.
+            Only the server's owner can change this, on the server itself, with one of these commands and then
+            a restart of the agent:
           </Text>
+          {/* Each command in a box of its own that wraps on a narrow screen, never widening the page. */}
+          <UnorderedList styleType="none" ml={0} spacing={1} aria-label="Commands on the server">
+            {[
+              `${ADMISSION_POLICY_COMMAND} show`,
+              `${ADMISSION_POLICY_COMMAND} allow-bind /srv/media`,
+              `${ADMISSION_POLICY_COMMAND} host-access on`,
+              AGENT_RESTART_COMMAND,
+            ].map((command) => (
+              <ListItem key={command}>
+                <Code display="block" maxW="100%" px={2} py={1} whiteSpace="pre-wrap" wordBreak="break-all">
+                  {command}
+                </Code>
+              </ListItem>
+            ))}
+          </UnorderedList>
         </Stack>
       </CardBody>
     </Card>

@@ -97,6 +97,15 @@ describe('General', () => {
     expect(within(card).getByText('/srv/media, /srv/backup')).toBeInTheDocument();
     expect(within(card).getByText('dockhand-agent policy host-access on')).toBeInTheDocument();
     expect(within(card).getByText('systemctl restart dockhand-agent')).toBeInTheDocument();
+    // Each command is an item of its own: no sentence punctuation left on a line after a command.
+    const commands = within(card).getByRole('list', { name: 'Commands on the server' });
+    expect(within(commands).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'dockhand-agent policy show',
+      'dockhand-agent policy allow-bind /srv/media',
+      'dockhand-agent policy host-access on',
+      'systemctl restart dockhand-agent',
+    ]);
+    expect(card.textContent).not.toMatch(/dockhand-agent\s*\./);
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
     expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
   });

@@ -8,6 +8,16 @@ import { RegistriesTab } from '../docker/RegistriesTab';
 import { VolumesTab } from '../docker/VolumesTab';
 import { GeneralTab } from '../general/GeneralTab';
 
+/** Edge shades of a row that scrolls sideways: white covers drawn with the content hide them at its ends. */
+const SCROLL_SHADES = {
+  background: [
+    'linear-gradient(to right, white 30%, rgba(255,255,255,0)) left / 2.5rem 100% no-repeat local',
+    'linear-gradient(to left, white 30%, rgba(255,255,255,0)) right / 2.5rem 100% no-repeat local',
+    'radial-gradient(farthest-side at 0 50%, rgba(0,0,0,0.25), rgba(0,0,0,0)) left / 0.9rem 100% no-repeat scroll',
+    'radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,0.25), rgba(0,0,0,0)) right / 0.9rem 100% no-repeat scroll',
+  ].join(', '),
+};
+
 /** Tab ids of spec section 9, also the `?tab=` value that opens one. */
 const TAB_IDS = ['general', 'docker-registries', 'docker-networks', 'docker-volumes'] as const;
 
@@ -30,8 +40,9 @@ export default function ServerSettingsPage() {
     // A link to a Docker tab opens it even while the server is offline: it then says why it is idle.
     body = (
       <Tabs isLazy {...tabParam}>
-        {/* Four tabs are wider than a phone: the row scrolls by itself, never the page. */}
-        <Box overflowX="auto">
+        {/* Four tabs are wider than a phone: the row scrolls by itself, never the page, and a shade
+            at an edge shows there is more that way (the shades scroll away with the content). */}
+        <Box overflowX="auto" data-testid="settings-tab-row" sx={SCROLL_SHADES}>
           <TabList minW="max-content">
             <Tab id="general">General</Tab>
             <Tab id="docker-registries" isDisabled={!isOnline}>
