@@ -99,7 +99,11 @@ describe('General', () => {
     expect(within(card).getByText('systemctl restart dockhand-agent')).toBeInTheDocument();
     // Each command is an item of its own: no sentence punctuation left on a line after a command.
     const commands = within(card).getByRole('list', { name: 'Commands on the server' });
-    expect(within(commands).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(commands)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'dockhand-agent policy show',
       'dockhand-agent policy allow-bind /srv/media',
       'dockhand-agent policy host-access on',
