@@ -37,8 +37,47 @@ export async function buildBusyboxImage(tag: string): Promise<void> {
   }
 }
 
+/**
+ * Removes the image and what builds on it left: a failed build of the classic builder (Compose v1)
+ * keeps its failed step's stopped container and the images of the steps before it, unlabelled.
+ */
 export async function removeImage(tag: string): Promise<void> {
+  const id = (await runCommand('docker', ['image', 'inspect', '--format', '{{.Id}}', tag])).stdout.trim();
+  if (id) {
+    const containers = await runCommand('docker', ['ps', '-aq', '--filter', `ancestor=${id}`]);
+    const ids = containers.stdout.split('\n').filter(Boolean);
+    if (ids.length > 0) await runCommand('docker', ['rm', '-f', ...ids]);
+    for (const image of await imagesBuiltOn(id)) await runCommand('docker', ['rmi', '-f', image]);
+  }
   await runCommand('docker', ['rmi', '-f', tag]);
+}
+
+/** The engine's images whose parent chain leads to `id`, children before their parents. */
+async function imagesBuiltOn(id: string): Promise<string[]> {
+  const listed = await runCommand('docker', ['images', '-aq', '--no-trunc']);
+  const images = [...new Set(listed.stdout.split('\n').filter(Boolean))];
+  if (images.length === 0) return [];
+  const inspected = await runCommand('docker', [
+    'image',
+    'inspect',
+    '--format',
+    '{{.Id}} {{.Parent}}',
+    ...images,
+  ]);
+  const parentOf = new Map(inspected.stdout.split('\n').map((line) => line.split(' ') as [string, string]));
+  const depthOnId = (image: string): number => {
+    let depth = 0;
+    for (let parent = parentOf.get(image); parent; parent = parentOf.get(parent)) {
+      depth += 1;
+      if (parent === id) return depth;
+    }
+    return 0;
+  };
+  return [...parentOf.keys()]
+    .map((image) => ({ image, depth: depthOnId(image) }))
+    .filter(({ depth }) => depth > 0)
+    .sort((a, b) => b.depth - a.depth)
+    .map(({ image }) => image);
 }
 
 /** Removes every container and network whose compose project starts with `prefix`. */
