@@ -20,6 +20,14 @@ module.exports = {
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
+      name: 'no-cycles-in-agent',
+      severity: 'error',
+      comment:
+        'In the agent a type-only import back up is a circle too: pass an observer or a callback down instead.',
+      from: { path: '^agent/' },
+      to: { circular: true },
+    },
+    {
       name: 'remotes-meet-in-shared',
       severity: 'error',
       comment: 'A remote or the host never imports another one’s code; they meet in shared.',

@@ -68,15 +68,15 @@ export function createDispatcher(
   const handlers: Handlers = {
     'app.deploy': (p) =>
       once('app.deploy', p.operation_id, { app_id: p.deployment.app_id, project: p.deployment.project }, () =>
-        services.deploys.track(p.operation_id, p.deployment.app_id, () =>
-          services.apps.deploy(p.deployment, p.operation),
+        services.deploys.track(p.operation_id, p.deployment.app_id, (tracker) =>
+          services.apps.deploy(p.deployment, p.operation, tracker),
         ),
       ),
     'app.control': (p) =>
       once('app.control', p.operation_id, { app_id: p.app_id }, () =>
         p.deployment
-          ? services.deploys.track(p.operation_id, p.app_id, () =>
-              services.apps.control(p.app_id, p.operation, p.deployment),
+          ? services.deploys.track(p.operation_id, p.app_id, (tracker) =>
+              services.apps.control(p.app_id, p.operation, p.deployment, tracker),
             )
           : services.apps.control(p.app_id, p.operation, p.deployment),
       ),

@@ -45,6 +45,10 @@ export class AgentError extends Error {
   }
 }
 
+export function cancelledError(): AgentError {
+  return new AgentError(AgentErrorCode.Cancelled, 'The deploy was cancelled.');
+}
+
 /**
  * An app operation's failure carries what compose printed before it (the deploy history's output):
  * set by AppManager on whatever it throws, read when the answer is sent.

@@ -86,8 +86,8 @@ try {
       }
     };
   const run = compose.run.bind(compose);
-  compose.run = timed('compose', (project, subcommand) =>
-    timed(`compose ${subcommand[0]}`, run)(project, subcommand),
+  compose.run = timed('compose', (project, subcommand, observer) =>
+    timed(`compose ${subcommand[0]}`, run)(project, subcommand, observer),
   );
   const reload = ProxyRoutes.prototype.reload;
   ProxyRoutes.prototype.reload = function (...args) {

@@ -1,13 +1,14 @@
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decryptSecret } from '../crypto/secrets.js';
-import { composeSelectionOf, type ComposeProject, type ComposeRunner } from '../docker/compose.js';
+import { composeSelectionOf, type ComposeRunner } from '../docker/compose.js';
+import type { ComposeProject } from '../docker/compose-project.js';
 import type { HeldCommand } from '../docker/held-command.js';
-import { ComposeTranscript, noteInTranscript, withTranscript } from '../docker/compose-transcript.js';
+import { ComposeTranscript } from '../docker/compose-transcript.js';
 import type { DockerEngine } from '../docker/engine.js';
 import { PROJECT_LABEL, removeProjectResources } from '../docker/project-resources.js';
 import { AgentError, AgentErrorCode, attachOutput } from '../errors.js';
-import { markStep, rollingBack } from '../progress/deploy-tracker.js';
+import type { DeployTracker } from '../progress/deploy-tracker.js';
 import { reportServiceStates } from '../progress/service-states.js';
 import type { Admission, Admitted } from '../policy/admission.js';
 import { type AppDeployment, type AppLogs, type AppOperation, type AppStatusEntry } from 'contract';
@@ -20,6 +21,15 @@ import { assertProjectName, assertVariableName, safeFilePath } from './validatio
 
 /** An app's status after a deploy or control, with what compose printed. */
 type DeployResult = AppStatusEntry & { output?: string };
+
+/**
+ * Who watches one app operation, handed down to each compose command it runs: its transcript
+ * and, for a deploy the server watches, its tracker.
+ */
+interface OperationObserver {
+  transcript: ComposeTranscript;
+  deploy?: DeployTracker;
+}
 
 interface ContainerListEntry {
   State: string;
@@ -45,51 +55,75 @@ export class AppManager {
   /** One operation at a time per app: a delete sent after a timed-out deploy waits for that deploy. */
   private readonly running = new Map<string, Promise<unknown>>();
 
-  deploy(deployment: AppDeployment, operation?: 'update' | 'redeploy'): Promise<DeployResult> {
-    return this.recorded(deployment.app_id, () => this.deployNow(deployment, operation));
+  /** `tracker`: the deploy's, when the server watches it (progress/deploy-tracker.ts). */
+  deploy(
+    deployment: AppDeployment,
+    operation?: 'update' | 'redeploy',
+    tracker?: DeployTracker,
+  ): Promise<DeployResult> {
+    return this.recorded(deployment.app_id, tracker, (observer) =>
+      this.deployNow(deployment, operation, observer),
+    );
   }
 
   private async deployNow(
     deployment: AppDeployment,
-    operation?: 'update' | 'redeploy',
+    operation: 'update' | 'redeploy' | undefined,
+    observer: OperationObserver,
   ): Promise<AppStatusEntry> {
     const projectName = `${this.projectPrefix}${deployment.project}`;
     assertProjectName(projectName);
     this.store.appDir(deployment.app_id); // refuses a bad app id before anything is written
     const record: AppRecord = { deployment, projectName, desiredRunning: true };
     const previous = await this.store.get(deployment.app_id);
-    return previous ? this.updateNow(previous, record, operation) : this.createNow(record, operation);
+    return previous
+      ? this.updateNow(previous, record, operation, observer)
+      : this.createNow(record, operation, observer);
   }
 
   /** A create that fails at any step leaves nothing: no folder, file, container, network or volume. */
-  private async createNow(record: AppRecord, operation?: 'update' | 'redeploy'): Promise<AppStatusEntry> {
+  private async createNow(
+    record: AppRecord,
+    operation: 'update' | 'redeploy' | undefined,
+    observer: OperationObserver,
+  ): Promise<AppStatusEntry> {
+    const { deploy } = observer;
     let composeRan = false;
     let up: HeldCommand | undefined;
     try {
       const project = await this.prepare(record);
-      markStep('files');
-      const admitted = await this.admit(record, project, upSubcommand(operation));
+      deploy?.mark('files');
+      const admitted = await this.admit(record, project, upSubcommand(operation), observer);
       up = admitted.next;
       // Saved before compose runs: if the agent stops in the middle, the app can still be deleted.
       await this.store.save(record);
-      markStep('saved');
+      deploy?.mark('saved');
       await this.exposure.beforeUp(record);
       composeRan = true;
-      await this.compose.pullImages(project, { everything: operation === 'update', model: admitted.model });
-      markStep('images');
-      await this.bringUp(project, up);
+      await this.compose.pullImages(
+        project,
+        { everything: operation === 'update', model: admitted.model },
+        observer,
+      );
+      deploy?.mark('images');
+      await this.bringUp(project, up, observer);
       await this.exposure.afterUp(null, record);
-      return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
+      return { app_id: record.deployment.app_id, status: await this.statusOf(record, observer) };
     } catch (error) {
       await up?.discard();
-      throw await rollingBack(() => this.discardCreate(record, error, composeRan));
+      throw await rollingBack(observer, () => this.discardCreate(record, error, composeRan, observer));
     }
   }
 
-  private async discardCreate(record: AppRecord, failure: unknown, composeRan: boolean): Promise<Error> {
+  private async discardCreate(
+    record: AppRecord,
+    failure: unknown,
+    composeRan: boolean,
+    { transcript }: OperationObserver,
+  ): Promise<Error> {
     try {
-      if (composeRan) await keepFailedDeployLogs(this.engine, record.projectName);
-      if (composeRan) await this.removeEverything(record, false);
+      if (composeRan) await keepFailedDeployLogs(this.engine, record.projectName, transcript);
+      if (composeRan) await this.removeEverything(record, false, transcript);
       else await this.store.remove(record.deployment.app_id);
     } catch (error) {
       return withOutcome(failure, `Removing what it left failed too: ${messageOf(error)}`);
@@ -104,28 +138,36 @@ export class AppManager {
   private async updateNow(
     previous: AppRecord,
     record: AppRecord,
-    operation?: 'update' | 'redeploy',
+    operation: 'update' | 'redeploy' | undefined,
+    observer: OperationObserver,
   ): Promise<AppStatusEntry> {
+    const { deploy } = observer;
     let upRan = false;
     let up: HeldCommand | undefined;
     try {
       const project = await this.prepare(record);
       await this.removeDroppedFiles(previous, record.deployment);
-      markStep('files');
-      const admitted = await this.admit(record, project, upSubcommand(operation));
+      deploy?.mark('files');
+      const admitted = await this.admit(record, project, upSubcommand(operation), observer);
       up = admitted.next;
       await this.store.save(record);
-      markStep('saved');
+      deploy?.mark('saved');
       await this.exposure.beforeUp(record);
-      await this.compose.pullImages(project, { everything: operation === 'update', model: admitted.model });
-      markStep('images');
+      await this.compose.pullImages(
+        project,
+        { everything: operation === 'update', model: admitted.model },
+        observer,
+      );
+      deploy?.mark('images');
       upRan = true;
-      await this.bringUp(project, up);
+      await this.bringUp(project, up, observer);
       await this.exposure.afterUp(previous, record);
-      return { app_id: record.deployment.app_id, status: await this.statusOf(record) };
+      return { app_id: record.deployment.app_id, status: await this.statusOf(record, observer) };
     } catch (error) {
       await up?.discard();
-      throw await rollingBack(() => this.restorePrevious(previous, record.deployment, error, upRan));
+      throw await rollingBack(observer, () =>
+        this.restorePrevious(previous, record.deployment, error, upRan, observer),
+      );
     }
   }
 
@@ -135,13 +177,14 @@ export class AppManager {
     failed: AppDeployment,
     failure: unknown,
     upRan: boolean,
+    observer: OperationObserver,
   ): Promise<Error> {
     try {
-      if (upRan) await keepFailedDeployLogs(this.engine, previous.projectName);
+      if (upRan) await keepFailedDeployLogs(this.engine, previous.projectName, observer.transcript);
       const project = await this.restoreFiles(previous, failed);
       await this.store.save(previous);
       if (upRan) {
-        await this.compose.runOrThrow(project, upSubcommand());
+        await this.compose.runOrThrow(project, upSubcommand(), observer);
         await this.exposure.afterUp({ ...previous, deployment: failed }, previous);
       }
     } catch (error) {
@@ -152,29 +195,48 @@ export class AppManager {
   }
 
   /** Admission of the app's files; `next` (the `up` after it) comes back held, see Admission.admit. */
-  private admit(record: AppRecord, project: ComposeProject, next: string[]): Promise<Admitted> {
-    return this.admission.admit(this.compose, project, filenamesOf(record.deployment), next);
+  private admit(
+    record: AppRecord,
+    project: ComposeProject,
+    next: string[],
+    observer: OperationObserver,
+  ): Promise<Admitted> {
+    return this.admission.admit(this.compose, project, filenamesOf(record.deployment), next, observer);
   }
 
   /** `up`, admitted and held, released once the images are pulled (see ComposeRunner.pullImages). */
-  private async bringUp(project: ComposeProject, up: HeldCommand): Promise<void> {
+  private async bringUp(
+    project: ComposeProject,
+    up: HeldCommand,
+    { deploy }: OperationObserver,
+  ): Promise<void> {
     await up.release();
-    markStep('up');
-    await reportServiceStates(this.engine, project.name);
-    markStep('service-states');
+    deploy?.mark('up');
+    if (!deploy) return;
+    await reportServiceStates(this.engine, project.name, deploy);
+    deploy.mark('service-states');
   }
 
-  control(appId: string, operation: AppOperation, deployment?: AppDeployment): Promise<DeployResult> {
-    return this.recorded(appId, () => this.controlNow(appId, operation, deployment));
+  /** `tracker`: an update's or a redeploy's, when the server watches it. */
+  control(
+    appId: string,
+    operation: AppOperation,
+    deployment?: AppDeployment,
+    tracker?: DeployTracker,
+  ): Promise<DeployResult> {
+    return this.recorded(appId, tracker, (observer) =>
+      this.controlNow(appId, operation, deployment, observer),
+    );
   }
 
   private async controlNow(
     appId: string,
     operation: AppOperation,
-    deployment?: AppDeployment,
+    deployment: AppDeployment | undefined,
+    observer: OperationObserver,
   ): Promise<AppStatusEntry> {
     if ((operation === 'update' || operation === 'redeploy') && deployment)
-      return this.deployNow(deployment, operation);
+      return this.deployNow(deployment, operation, observer);
     const record = await this.requireRecord(appId);
     const project = await this.prepare(record);
     const subcommand: Record<AppOperation, string[]> = {
@@ -186,18 +248,24 @@ export class AppManager {
     };
     // The policy may have changed since the app was deployed: check again before creating anything.
     const createsContainers = operation !== 'stop' && operation !== 'restart';
-    const admitted = createsContainers ? await this.admit(record, project, subcommand[operation]) : undefined;
+    const admitted = createsContainers
+      ? await this.admit(record, project, subcommand[operation], observer)
+      : undefined;
     try {
       record.desiredRunning = operation !== 'stop';
       await this.store.save(record);
       if (admitted) {
-        await this.compose.pullImages(project, { everything: operation === 'update', model: admitted.model });
+        await this.compose.pullImages(
+          project,
+          { everything: operation === 'update', model: admitted.model },
+          observer,
+        );
         await admitted.next.release();
-      } else await this.compose.runOrThrow(project, subcommand[operation]);
+      } else await this.compose.runOrThrow(project, subcommand[operation], observer);
     } finally {
       await admitted?.next.discard();
     }
-    return { app_id: appId, status: await this.statusOf(record) };
+    return { app_id: appId, status: await this.statusOf(record, observer) };
   }
 
   /**
@@ -208,9 +276,9 @@ export class AppManager {
     appId: string,
     options: { keepVolumes?: boolean } = {},
   ): Promise<{ deleted: boolean; output?: string }> {
-    return this.recorded(appId, async () => {
+    return this.recorded(appId, undefined, async ({ transcript }) => {
       const record = await this.store.get(appId);
-      if (record) await this.removeEverything(record, options.keepVolumes ?? false);
+      if (record) await this.removeEverything(record, options.keepVolumes ?? false, transcript);
       else await this.store.remove(appId);
       return { deleted: record !== null };
     });
@@ -259,9 +327,9 @@ export class AppManager {
     return readProjectLogs(this.engine, record.projectName, query);
   }
 
-  private async statusOf(record: AppRecord): Promise<number> {
+  private async statusOf(record: AppRecord, { deploy }: OperationObserver): Promise<number> {
     const containers = (await this.containersByProject()).get(record.projectName) ?? [];
-    markStep('status');
+    deploy?.mark('status');
     return appStatusFromContainers(containers, record.desiredRunning);
   }
 
@@ -298,13 +366,17 @@ export class AppManager {
     return this.prepare(previous);
   }
 
-  private async removeEverything(record: AppRecord, keepVolumes: boolean): Promise<void> {
+  private async removeEverything(
+    record: AppRecord,
+    keepVolumes: boolean,
+    transcript: ComposeTranscript,
+  ): Promise<void> {
     const { app_id: appId } = record.deployment;
     const builtServices = await builtServicesOf(this.store.projectDir(appId), composeFilesToRemove(record));
     await this.exposure.forget(record);
     await removeProjectResources(this.engine, record.projectName, { keepVolumes, builtServices });
     await this.store.remove(appId);
-    noteInTranscript(
+    transcript.note(
       `Removed the app's containers, networks, ${keepVolumes ? '' : 'named volumes, '}images built for it and its files` +
         (keepVolumes ? '; its data volumes were kept.' : '.'),
     );
@@ -316,12 +388,13 @@ export class AppManager {
    */
   private recorded<T extends object>(
     appId: string,
-    work: () => Promise<T>,
+    tracker: DeployTracker | undefined,
+    work: (observer: OperationObserver) => Promise<T>,
   ): Promise<T & { output?: string }> {
     return this.serially(appId, async () => {
       const transcript = new ComposeTranscript();
       try {
-        const result = await withTranscript(transcript, work);
+        const result = await work({ transcript, deploy: tracker });
         const output = transcript.text();
         return output ? { ...result, output } : result;
       } catch (error) {
@@ -402,6 +475,11 @@ function upSubcommand(operation?: 'update' | 'redeploy'): string[] {
 
 function filenamesOf(deployment: AppDeployment): string[] {
   return deployment.files.map((file) => file.filename);
+}
+
+/** Puts an app back after a failure; in a watched deploy, as its 'rolling-back' step. */
+function rollingBack<T>({ deploy }: OperationObserver, work: () => Promise<T>): Promise<T> {
+  return deploy ? deploy.rollback(work) : work();
 }
 
 function messageOf(error: unknown): string {

@@ -5,7 +5,7 @@ import {
   type AppLogs,
   type LogEntry,
 } from 'contract';
-import { noteInTranscript } from '../docker/compose-transcript.js';
+import type { ComposeTranscript } from '../docker/compose-transcript.js';
 import { demuxDockerStream, type DockerEngine } from '../docker/engine.js';
 import { projectContainers } from '../docker/project-resources.js';
 
@@ -98,14 +98,18 @@ function truncate(message: string): string {
  * deploy's output (agent/README.md 'Logs of a failed deploy'), by service. Best effort: the
  * rollback matters more than its logs.
  */
-export async function keepFailedDeployLogs(engine: DockerEngine, projectName: string): Promise<void> {
+export async function keepFailedDeployLogs(
+  engine: DockerEngine,
+  projectName: string,
+  transcript: ComposeTranscript,
+): Promise<void> {
   try {
     const { logs } = await readProjectLogs(engine, projectName, { tail: FAILED_DEPLOY_LOG_LINES });
     if (logs.length === 0) return;
     const services = new Map(
       (await projectContainers(engine, projectName)).map((container) => [container.id, container.service]),
     );
-    noteInTranscript(
+    transcript.note(
       failedDeployLogsText(
         logs.map((entry) => ({
           service: services.get(entry.container_id) ?? '',

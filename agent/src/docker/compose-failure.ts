@@ -3,12 +3,10 @@
  * themselves): which file or service, and what went wrong; then compose's own last lines, with the
  * agent's folders stripped (the user's filenames). The full output is in the deploy history.
  */
+import type { ProjectPaths } from './compose-project.js';
 import { userPaths } from './compose-transcript.js';
-import type { ComposeProject } from './compose.js';
 import type { ProjectContainer } from './project-resources.js';
 import type { CommandResult } from './run-command.js';
-
-type ProjectPaths = Pick<ComposeProject, 'directory' | 'envFile'>;
 
 /**
  * @param containers the project's containers when it failed: compose names a container by its id

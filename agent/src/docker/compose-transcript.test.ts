@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEPLOY_OUTPUT_MAX_CHARS } from 'contract';
-import {
-  ComposeTranscript,
-  noteInTranscript,
-  recordInTranscript,
-  userPaths,
-  withTranscript,
-} from './compose-transcript.js';
+import { ComposeTranscript, userPaths } from './compose-transcript.js';
 import type { CommandResult } from './run-command.js';
 
 const project = {
@@ -34,25 +28,19 @@ test("the agent's folders become the user's filenames", () => {
   );
 });
 
-test('commands are recorded as typed, with their output and a failing exit code', async () => {
+test('commands are recorded as typed, with their output and a failing exit code', () => {
   const transcript = new ComposeTranscript();
-  await withTranscript(transcript, async () => {
-    recordInTranscript(['config'], result('', ''), project);
-    await Promise.resolve();
-    recordInTranscript(
-      ['up', '-d'],
-      result('', 'Error: /var/lib/dockhand/apps/a1/project/compose.yml bad', 1),
-      project,
-    );
-    noteInTranscript('Removed everything.');
-  });
+  transcript.add(['config'], result('', ''), project);
+  transcript.add(
+    ['up', '-d'],
+    result('', 'Error: /var/lib/dockhand/apps/a1/project/compose.yml bad', 1),
+    project,
+  );
+  transcript.note('Removed everything.');
   assert.equal(
     transcript.text(),
     '$ docker compose config\n\n$ docker compose up -d\nError: compose.yml bad\n(exit code 1)\n\nRemoved everything.',
   );
-  // Outside a recorded operation nothing is kept.
-  recordInTranscript(['ps'], result('x', ''), project);
-  assert.doesNotMatch(transcript.text(), /ps/);
 });
 
 test('a long output keeps its start and its end within the bound', () => {

@@ -4,12 +4,9 @@
  * replaced by the user's filenames. Kept to DEPLOY_OUTPUT_MAX_CHARS: the start (what was asked)
  * and the end (where it failed).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { DEPLOY_OUTPUT_MAX_CHARS } from 'contract';
-import type { ComposeProject } from './compose.js';
+import type { ProjectPaths } from './compose-project.js';
 import type { CommandResult } from './run-command.js';
-
-type ProjectPaths = Pick<ComposeProject, 'directory' | 'envFile'>;
 
 const HEAD_CHARS = 8 * 1024;
 
@@ -55,20 +52,4 @@ function bounded(text: string): string {
   const tail = DEPLOY_OUTPUT_MAX_CHARS - HEAD_CHARS;
   const skipped = text.length - HEAD_CHARS - tail;
   return `${text.slice(0, HEAD_CHARS)}\n… ${skipped} characters left out …\n${text.slice(-tail)}`;
-}
-
-/** The transcript of the operation running in this async context, if it is recorded. */
-const current = new AsyncLocalStorage<ComposeTranscript>();
-
-export function recordInTranscript(subcommand: string[], result: CommandResult, project: ProjectPaths): void {
-  current.getStore()?.add(subcommand, result, project);
-}
-
-export function noteInTranscript(text: string): void {
-  current.getStore()?.note(text);
-}
-
-/** Runs `work`, recording every compose command it runs (also from nested calls such as admission). */
-export function withTranscript<T>(transcript: ComposeTranscript, work: () => Promise<T>): Promise<T> {
-  return current.run(transcript, work);
 }

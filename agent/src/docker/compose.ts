@@ -1,4 +1,4 @@
-import { AgentError, AgentErrorCode } from '../errors.js';
+import { AgentError, AgentErrorCode, cancelledError } from '../errors.js';
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseComposeYaml } from './compose-yaml.js';
@@ -15,7 +15,8 @@ import {
 import { v1Gaps, v1Refusal } from './compose-v1-features.js';
 import { composeEnvText, PROJECT_DOTENV, projectDotenvError, type EnvFileDialect } from './env-file.js';
 import { composeFailureMessage } from './compose-failure.js';
-import { noteInTranscript, recordInTranscript } from './compose-transcript.js';
+import type { ComposeObserver } from './compose-observer.js';
+import type { ComposeProject } from './compose-project.js';
 import type { DockerEngine } from './engine.js';
 import { EngineGate } from './engine-gate.js';
 import { deferredCommand, GatedCommand, type HeldCommand } from './held-command.js';
@@ -24,7 +25,6 @@ import { projectContainers } from './project-resources.js';
 import { registryAuthFor } from './registries.js';
 import { runCommand, type CommandResult } from './run-command.js';
 import type { TestHold } from './test-hold.js';
-import { cancelledError, currentDeploy } from '../progress/deploy-tracker.js';
 
 export interface ComposeCli {
   command: string;
@@ -99,19 +99,11 @@ export function composeSelectionOf(deployment: AppDeployment): ComposeSelection 
   return selection;
 }
 
-export interface ComposeProject {
-  name: string;
-  directory: string;
-  composeFiles: string[];
-  /** `--profile` of each (COMPOSE_PROFILES). */
-  profiles: string[];
-  /** Interpolation variables (already decrypted); system entries of the environment win. */
-  variables: Record<string, string>;
-  /** Where they are written for `--env-file` (0600, outside the project folder). */
-  envFile: string;
-}
-
-/** Runs compose subcommands for one project; every call goes through `runCommand`. */
+/**
+ * Runs compose subcommands for one project; every call goes through `runCommand`. Each command
+ * reports to the observer its caller gives (the transcript, a watched deploy's progress and steps)
+ * and stops at that deploy's cancel signal.
+ */
 export class ComposeRunner {
   constructor(
     private readonly cli: ComposeCli,
@@ -130,11 +122,15 @@ export class ComposeRunner {
    * Compose runs with the fixed system environment only; the app's variables reach it through the
    * env file, rewritten before every command so it always matches the project.
    */
-  async run(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
+  async run(
+    project: ComposeProject,
+    subcommand: string[],
+    observer: ComposeObserver,
+  ): Promise<CommandResult> {
     await this.writeEnvFile(project);
-    const signal = await this.beforeCommand(project, subcommand);
-    const result = await this.spawn(project, subcommand, { signal });
-    await this.afterCommand(project, subcommand, result, signal);
+    const signal = await this.beforeCommand(project, subcommand, observer);
+    const result = await this.spawn(project, subcommand, observer, { signal });
+    await this.afterCommand(project, subcommand, result, signal, observer);
     return result;
   }
 
@@ -145,15 +141,19 @@ export class ComposeRunner {
    * made) it starts at its release.
    * Only for a command whose files already passed admission's source check: it reads them at once.
    */
-  async startHeld(project: ComposeProject, subcommand: string[]): Promise<HeldCommand> {
-    const afresh = () => this.runOrThrow(project, subcommand);
+  async startHeld(
+    project: ComposeProject,
+    subcommand: string[],
+    observer: ComposeObserver,
+  ): Promise<HeldCommand> {
+    const afresh = () => this.runOrThrow(project, subcommand, observer);
     const { engine, gatesDir } = this.options;
     // The gate leads to the agent's engine: only where compose would talk to that one itself.
     const composeEngine = this.systemEnv.DOCKER_HOST ?? 'unix:///var/run/docker.sock';
     const sameEngine = engine !== undefined && composeEngine === `unix://${engine.socketPath}`;
     if (isV2(this.cli) || !engine || !gatesDir || !sameEngine) return deferredCommand(afresh);
     await this.writeEnvFile(project);
-    const deploy = currentDeploy();
+    const { deploy } = observer;
     deploy?.throwIfCancelled();
     let gate: EngineGate;
     try {
@@ -161,21 +161,22 @@ export class ComposeRunner {
     } catch {
       return deferredCommand(afresh); // e.g. a state folder too deep for a socket path
     }
-    const signal = deploy?.composeSignal();
+    const signal = deploy?.cancelSignal();
     const stop = new AbortController();
-    const running = this.spawn(project, subcommand, {
+    const running = this.spawn(project, subcommand, observer, {
       signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
       dockerHost: gate.url,
     });
     return new GatedCommand(gate, running, stop, {
       before: async () => {
-        await this.beforeCommand(project, subcommand);
+        await this.beforeCommand(project, subcommand, observer);
       },
       after: async (result) => {
-        await this.afterCommand(project, subcommand, result, signal);
+        await this.afterCommand(project, subcommand, result, signal, observer);
         await this.throwIfFailed(project, subcommand, result);
       },
       afresh,
+      mark: (step, at) => deploy?.mark(step, at),
     });
   }
 
@@ -205,18 +206,18 @@ export class ComposeRunner {
   private async beforeCommand(
     project: ComposeProject,
     subcommand: string[],
+    { deploy }: ComposeObserver,
   ): Promise<AbortSignal | undefined> {
     await this.options.hold?.(`before-${subcommand[0]}`, project.name);
-    // A tracked deploy (progress/deploy-tracker.ts) watches compose's output and may cancel it.
-    const deploy = currentDeploy();
     deploy?.throwIfCancelled();
-    return deploy?.composeSignal();
+    return deploy?.cancelSignal();
   }
 
   /** `dockerHost`: the engine compose talks to, when not its own default. */
   private spawn(
     project: ComposeProject,
     subcommand: string[],
+    { deploy }: ComposeObserver,
     options: { signal?: AbortSignal; dockerHost?: string },
   ): Promise<CommandResult> {
     const host = options.dockerHost ? ['--host', options.dockerHost] : [];
@@ -224,7 +225,7 @@ export class ComposeRunner {
       cwd: project.directory,
       env: { ...this.systemEnv, ...this.cli.env },
       timeoutMs: this.timeoutMs,
-      onOutput: currentDeploy()?.outputOf(subcommand[0], project.name),
+      onOutput: deploy?.outputOf(subcommand[0], project.name),
       signal: options.signal,
     });
   }
@@ -234,10 +235,11 @@ export class ComposeRunner {
     subcommand: string[],
     result: CommandResult,
     signal: AbortSignal | undefined,
+    { transcript }: ComposeObserver,
   ): Promise<void> {
     // `config` prints the resolved model: the app's variables interpolated, secrets decrypted.
     // The deploy history (kept on the server) gets only what it said on stderr.
-    recordInTranscript(subcommand, subcommand[0] === 'config' ? { ...result, stdout: '' } : result, project);
+    transcript?.add(subcommand, subcommand[0] === 'config' ? { ...result, stdout: '' } : result, project);
     if (signal?.aborted) throw cancelledError();
     await this.options.hold?.(`after-${subcommand[0]}`, project.name);
   }
@@ -251,27 +253,31 @@ export class ComposeRunner {
    * resolved it for admission; without one (the host allows everything, so admission read none)
    * compose pulls as under v2 rather than run `config` once more.
    */
-  async pullImages(project: ComposeProject, options: { everything: boolean; model: unknown }): Promise<void> {
+  async pullImages(
+    project: ComposeProject,
+    options: { everything: boolean; model: unknown },
+    observer: ComposeObserver,
+  ): Promise<void> {
     const { engine } = this.options;
     if (isV2(this.cli) || !engine || options.model === undefined) {
-      if (options.everything) await this.runOrThrow(project, ['pull']);
+      if (options.everything) await this.runOrThrow(project, ['pull'], observer);
       return;
     }
     const wanted = imagesToPull(options.model, project.profiles, options.everything);
     const images: ImageToPull[] = [];
     for (const image of wanted)
       if (options.everything || !(await imageExists(engine, image.image))) images.push(image);
-    await Promise.all(images.map((image) => this.pullThroughEngine(engine, project, image)));
+    await Promise.all(images.map((image) => this.pullThroughEngine(engine, project, image, observer)));
   }
 
   private async pullThroughEngine(
     engine: DockerEngine,
     project: ComposeProject,
     image: ImageToPull,
+    { deploy, transcript }: ComposeObserver,
   ): Promise<void> {
-    const deploy = currentDeploy();
     deploy?.throwIfCancelled();
-    const signal = deploy?.composeSignal();
+    const signal = deploy?.cancelSignal();
     const shown = deploy?.imagePull(project.name, image.services);
     const services = image.services.join(', ');
     const dockerConfig = this.systemEnv.DOCKER_CONFIG;
@@ -288,15 +294,15 @@ export class ComposeRunner {
       // As `compose pull` does: an image that can also be built is built when the pull finds nothing.
       if (image.buildable) {
         shown?.state('failed');
-        noteInTranscript(`Pulling ${services} (${image.image})... not found, it will be built`);
+        transcript?.note(`Pulling ${services} (${image.image})... not found, it will be built`);
         return;
       }
       shown?.state('failed');
-      noteInTranscript(`Pulling ${services} (${image.image})... error\n${(error as Error).message}`);
+      transcript?.note(`Pulling ${services} (${image.image})... error\n${(error as Error).message}`);
       throw error;
     }
     shown?.state('pulled');
-    noteInTranscript(`Pulling ${services} (${image.image})... done`);
+    transcript?.note(`Pulling ${services} (${image.image})... done`);
   }
 
   /** Under v1: the app's compose files must not use what v1 does not know (named in the refusal). */
@@ -318,8 +324,8 @@ export class ComposeRunner {
    * The project as compose itself resolves it (anchors, extends, include, profiles, interpolation)
    * from the same files, arguments and environment as every other subcommand.
    */
-  async resolvedModel(project: ComposeProject): Promise<unknown> {
-    const result = await this.runOrThrow(project, configSubcommand(this.cli));
+  async resolvedModel(project: ComposeProject, observer: ComposeObserver): Promise<unknown> {
+    const result = await this.runOrThrow(project, configSubcommand(this.cli), observer);
     try {
       return await parseComposeYaml(result.stdout);
     } catch (error) {
@@ -331,8 +337,12 @@ export class ComposeRunner {
   }
 
   /** Like `run` but a non-zero exit becomes an error carrying compose's own explanation. */
-  async runOrThrow(project: ComposeProject, subcommand: string[]): Promise<CommandResult> {
-    const result = await this.run(project, subcommand);
+  async runOrThrow(
+    project: ComposeProject,
+    subcommand: string[],
+    observer: ComposeObserver,
+  ): Promise<CommandResult> {
+    const result = await this.run(project, subcommand, observer);
     await this.throwIfFailed(project, subcommand, result);
     return result;
   }

@@ -130,7 +130,9 @@ test('a deploy cancelled during admission leaves nothing, its held up included',
     },
   };
   await assert.rejects(
-    deploys.track('op-cancel', 'cancelled', () => apps.deploy(deployment('cancelled'))),
+    deploys.track('op-cancel', 'cancelled', (tracker) =>
+      apps.deploy(deployment('cancelled'), undefined, tracker),
+    ),
     (error: Error & { code?: string }) => {
       assert.equal(error.code, 'AGENT-023', error.message);
       return true;
@@ -191,7 +193,9 @@ async function deployWithHeldUpDropped(appId: string, whileHeld: () => Promise<v
       await whileHeld();
     },
   };
-  const result = await deploys.track(`op-${appId}`, appId, () => apps.deploy(deployment(appId)));
+  const result = await deploys.track(`op-${appId}`, appId, (tracker) =>
+    apps.deploy(deployment(appId), undefined, tracker),
+  );
   holdAt = null;
   assert.equal(result.status, AppStatus.Active);
   assert.match(steps.join('\n'), /held-dropped/, 'the held up was dropped and up ran afresh');

@@ -1,6 +1,5 @@
 import type { EngineGate } from './engine-gate.js';
 import type { CommandResult } from './run-command.js';
-import { markStep } from '../progress/deploy-tracker.js';
 
 /**
  * A compose command that follows an admission (`up` after `config`), started before the admission
@@ -33,6 +32,8 @@ export interface GatedSteps {
   after(result: CommandResult): Promise<void>;
   /** The same command run afresh, ungated. */
   afresh(): Promise<CommandResult>;
+  /** Notes for the deploy's step log that `step` ended at `at` (now by default). */
+  mark(step: string, at?: number): void;
 }
 
 /** A compose process already running whose engine connections an EngineGate holds. */
@@ -54,15 +55,15 @@ export class GatedCommand implements HeldCommand {
     await this.steps.before();
     // Ended before its release, or waited too long: it never reached Docker, so it runs again.
     if (this.ended || this.gate.heldFor() > HOLD_LIMIT_MS) {
-      markStep('held-dropped');
+      this.steps.mark('held-dropped');
       await this.discard();
       return this.steps.afresh();
     }
     this.state = 'released';
     this.gate.open();
-    markStep('released');
+    this.steps.mark('released');
     const result = await this.running;
-    if (this.gate.firstHeldAt !== null) markStep('held-waiting', this.gate.firstHeldAt);
+    if (this.gate.firstHeldAt !== null) this.steps.mark('held-waiting', this.gate.firstHeldAt);
     await this.gate.close();
     await this.steps.after(result);
     return result;

@@ -56,8 +56,8 @@ function watch(): { snapshots: DeployProgress[]; deploys: DeployTrackers } {
 
 test('a create pulls its image with the progress of each layer in bytes, then starts it', async () => {
   const { snapshots, deploys } = watch();
-  const result = await deploys.track('op-pull', 'pulled', () =>
-    apps.deploy(deployment('pulled', registry.image)),
+  const result = await deploys.track('op-pull', 'pulled', (tracker) =>
+    apps.deploy(deployment('pulled', registry.image), undefined, tracker),
   );
   assert.equal(result.status, 1, 'the app runs');
   const total = registry.layerSizes.reduce((sum, size) => sum + size, 0);
@@ -95,7 +95,9 @@ test('an image the registry does not have fails the create naming the service an
   const { snapshots, deploys } = watch();
   const missing = `${registry.host}/dockhand-test/missing:1`;
   await assert.rejects(
-    deploys.track('op-missing', 'missing', () => apps.deploy(deployment('missing', missing))),
+    deploys.track('op-missing', 'missing', (tracker) =>
+      apps.deploy(deployment('missing', missing), undefined, tracker),
+    ),
     (error: Error) => {
       assert.match(
         error.message,

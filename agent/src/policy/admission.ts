@@ -1,7 +1,8 @@
-import type { ComposeProject, ComposeRunner } from '../docker/compose.js';
+import type { ComposeRunner } from '../docker/compose.js';
+import type { ComposeObserver } from '../docker/compose-observer.js';
+import type { ComposeProject } from '../docker/compose-project.js';
 import type { HeldCommand } from '../docker/held-command.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
-import { markStep } from '../progress/deploy-tracker.js';
 import { refusalMessage, type AdmissionPolicy } from './admission-policy.js';
 import { checkComposeModel } from './check-compose-model.js';
 import { checkComposeSources } from './check-compose-sources.js';
@@ -30,30 +31,34 @@ export class Admission {
    * `filenames`: the app's files (relative to its project folder), for what compose reads itself.
    * `next` (e.g. `up -d`) starts once nothing outside the app's folder would be read, beside
    * `config`, and reaches Docker only when the caller releases it; a refusal or a failure here
-   * discards it first, so a refused deploy never reached Docker.
+   * discards it first, so a refused deploy never reached Docker. `observer`: the operation's, for
+   * every command run here.
    */
   async admit(
     compose: ComposeRunner,
     project: ComposeProject,
     filenames: string[],
     next: string[],
+    observer: ComposeObserver,
   ): Promise<Admitted> {
-    if (this.policy.hostAccess) return { model: undefined, next: await compose.startHeld(project, next) };
+    if (this.policy.hostAccess)
+      return { model: undefined, next: await compose.startHeld(project, next, observer) };
+    const { deploy } = observer;
     // The held command's gates are engine sockets too.
     const gates = compose.engineGatesDir;
     const sockets = gates ? [...this.sockets, realHostPath(gates)] : this.sockets;
     const context = { policy: this.policy, projectDir: project.directory, sockets };
     const refusals = await checkComposeSources(filenames, context);
     if (refusals.length > 0) throw new AgentError(AgentErrorCode.PolicyRefused, refusalMessage(refusals));
-    markStep('sources');
+    deploy?.mark('sources');
     // Only resolve the model once nothing outside the app's folder would be read to do so.
-    const held = await compose.startHeld(project, next);
-    markStep('held-started');
+    const held = await compose.startHeld(project, next, observer);
+    deploy?.mark('held-started');
     try {
-      const model = await compose.resolvedModel(project);
-      markStep('config');
+      const model = await compose.resolvedModel(project, observer);
+      deploy?.mark('config');
       refusals.push(...checkComposeModel(model, context));
-      markStep('policy');
+      deploy?.mark('policy');
       if (refusals.length > 0) throw new AgentError(AgentErrorCode.PolicyRefused, refusalMessage(refusals));
       return { model, next: held };
     } catch (error) {

@@ -82,7 +82,7 @@ async function containerIds(project: string): Promise<string[]> {
 test('a build and up send progress events in order: the build output, then each service, with times', async () => {
   const { events, deploys } = watch();
   const app = deployment('watched', quickBuild('one'), `${prefix}built:1`);
-  await deploys.track('op-watched', 'watched', () => apps.deploy(app));
+  await deploys.track('op-watched', 'watched', (tracker) => apps.deploy(app, undefined, tracker));
   assert.ok(events.length >= 2, `events: ${events.length}`);
   assert.ok(events.every((event) => event.operationId === 'op-watched' && event.appId === 'watched'));
   const steps = events.map((event) => event.progress.step);
@@ -111,7 +111,9 @@ test('a create cancelled during a slow build leaves nothing', async () => {
   const { events, deploys } = watch();
   const app = deployment('cancelcreate', slowBuild, `${prefix}slow:1`);
   const started = Date.now();
-  const running = deploys.track('op-cancel-create', 'cancelcreate', () => apps.deploy(app));
+  const running = deploys.track('op-cancel-create', 'cancelcreate', (tracker) =>
+    apps.deploy(app, undefined, tracker),
+  );
   await until(
     () => events.some((event) => event.progress.builds[0]?.lines.includes('slow-build-started')),
     'the slow build to start',
@@ -140,7 +142,9 @@ test('an update cancelled during a slow build leaves the previous files and cont
   const before = await containerIds(project);
   assert.equal(before.length, 2);
   const next = deployment('cancelupdate', slowBuild, `${prefix}slow:1`);
-  const running = deploys.track('op-cancel-update', 'cancelupdate', () => apps.deploy(next));
+  const running = deploys.track('op-cancel-update', 'cancelupdate', (tracker) =>
+    apps.deploy(next, undefined, tracker),
+  );
   await until(
     () => events.some((event) => event.progress.builds[0]?.lines.includes('slow-build-started')),
     'the slow build to start',

@@ -4,12 +4,12 @@
  * PROGRESS_EVENT_INTERVAL_MS, and only while the operation runs: nothing is sent when no deploy
  * runs. A deploy can be cancelled: its compose command is killed and no further one starts, then
  * the app is put back by the same path as a failed deploy (AppManager's rollback), whose own
- * compose commands are never cancelled.
+ * compose commands are never cancelled. The deploy's caller hands its tracker down to every compose
+ * command (docker/compose-observer.ts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { PROGRESS_EVENT_INTERVAL_MS, type DeployProgress, type ServiceState } from 'contract';
-import type { EnginePullEvent } from '../docker/image-pull.js';
-import { AgentError, AgentErrorCode } from '../errors.js';
+import type { DeployWatch, ImagePullWatch, OutputHandler } from '../docker/compose-observer.js';
+import { cancelledError } from '../errors.js';
 import { ComposeProgress, type OutputStream } from './compose-progress.js';
 
 /** compose subcommands whose output tells the deploy's progress (never `config`: it prints the model). */
@@ -17,7 +17,7 @@ const WATCHED_SUBCOMMANDS = new Set(['pull', 'build', 'up', 'start', 'create']);
 
 export type ProgressSender = (operationId: string, appId: string, progress: DeployProgress) => void;
 
-export class DeployTracker {
+export class DeployTracker implements DeployWatch {
   private readonly abort = new AbortController();
   private progress: ComposeProgress | null = null;
   private rollingBack = false;
@@ -42,7 +42,7 @@ export class DeployTracker {
   }
 
   /** Aborts compose when cancelled; none while the app is put back (that must run to its end). */
-  composeSignal(): AbortSignal | undefined {
+  cancelSignal(): AbortSignal | undefined {
     return this.rollingBack ? undefined : this.abort.signal;
   }
 
@@ -52,10 +52,7 @@ export class DeployTracker {
   }
 
   /** A handler for what one compose command prints (undefined for a subcommand that tells nothing). */
-  outputOf(
-    subcommand: string | undefined,
-    project: string,
-  ): ((text: string, stream: OutputStream) => void) | undefined {
+  outputOf(subcommand: string | undefined, project: string): OutputHandler | undefined {
     if (!subcommand || !WATCHED_SUBCOMMANDS.has(subcommand)) return undefined;
     const progress = this.progressOf(project);
     const partial: Record<OutputStream, string> = { stdout: '', stderr: '' };
@@ -70,10 +67,7 @@ export class DeployTracker {
   }
 
   /** An image the agent pulls through the engine (Compose v1) for `services`: its state, then its stream. */
-  imagePull(
-    project: string,
-    services: string[],
-  ): { state: (state: 'pulling' | 'pulled' | 'failed') => void; event: (event: EnginePullEvent) => void } {
+  imagePull(project: string, services: string[]): ImagePullWatch {
     const progress = this.progressOf(project);
     return {
       state: (state) => {
@@ -171,28 +165,6 @@ function emptyProgress(cancelled: boolean, rollingBack: boolean): DeployProgress
   };
 }
 
-export function cancelledError(): AgentError {
-  return new AgentError(AgentErrorCode.Cancelled, 'The deploy was cancelled.');
-}
-
-const current = new AsyncLocalStorage<DeployTracker>();
-
-/** The deploy running in this async context, if it is tracked. */
-export function currentDeploy(): DeployTracker | undefined {
-  return current.getStore();
-}
-
-/** Notes, for the deploy running in this async context if any, that `step` ended (see DeployTracker.mark). */
-export function markStep(step: string, at?: number): void {
-  current.getStore()?.mark(step, at);
-}
-
-/** Puts an app back after a failure; inside a tracked deploy, as its 'rolling-back' step. */
-export function rollingBack<T>(work: () => Promise<T>): Promise<T> {
-  const deploy = current.getStore();
-  return deploy ? deploy.rollback(work) : work();
-}
-
 /** The deploys in flight, by operation id: to cancel one. */
 export class DeployTrackers {
   private readonly running = new Map<string, DeployTracker>();
@@ -203,12 +175,19 @@ export class DeployTrackers {
     private readonly logSteps?: (line: string) => void,
   ) {}
 
-  /** Runs a deploy with its progress tracked (without an operation id nothing can watch it). */
-  track<T>(operationId: string | undefined, appId: string, work: () => Promise<T>): Promise<T> {
-    if (!operationId || this.running.has(operationId)) return work();
+  /**
+   * Runs a deploy with its progress tracked: `work` hands the tracker to what it runs (none without
+   * an operation id, as nothing can watch it then).
+   */
+  track<T>(
+    operationId: string | undefined,
+    appId: string,
+    work: (tracker: DeployTracker | undefined) => Promise<T>,
+  ): Promise<T> {
+    if (!operationId || this.running.has(operationId)) return work(undefined);
     const tracker = new DeployTracker(operationId, appId, this.sendProgress);
     this.running.set(operationId, tracker);
-    return current.run(tracker, work).finally(() => {
+    return work(tracker).finally(() => {
       tracker.end();
       this.running.delete(operationId);
       this.logSteps?.(`deploy ${operationId} steps (ms since it started): ${tracker.stepsText()}`);

@@ -1,7 +1,7 @@
 import type { ServiceState } from 'contract';
 import type { DockerEngine } from '../docker/engine.js';
 import { PROJECT_LABEL, SERVICE_LABEL } from '../docker/project-resources.js';
-import { currentDeploy } from './deploy-tracker.js';
+import type { DeployTracker } from './deploy-tracker.js';
 
 interface ContainerEntry {
   State: string;
@@ -11,11 +11,13 @@ interface ContainerEntry {
 
 /**
  * Once compose is done, a watched deploy shows each service as the engine holds it: running,
- * healthy or unhealthy (by its health check), exited. Reads nothing when nobody tracks the deploy.
+ * healthy or unhealthy (by its health check), exited.
  */
-export async function reportServiceStates(engine: DockerEngine, project: string): Promise<void> {
-  const deploy = currentDeploy();
-  if (!deploy) return;
+export async function reportServiceStates(
+  engine: DockerEngine,
+  project: string,
+  deploy: DeployTracker,
+): Promise<void> {
   const filters = encodeURIComponent(JSON.stringify({ label: [`${PROJECT_LABEL}=${project}`] }));
   const containers = await engine.json<ContainerEntry[]>('GET', `/containers/json?all=1&filters=${filters}`);
   deploy.serviceStates(
