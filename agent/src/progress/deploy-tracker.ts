@@ -3,9 +3,9 @@
  * streams) goes to the server as `deploy-progress` events, at most one per
  * PROGRESS_EVENT_INTERVAL_MS, and only while the operation runs: nothing is sent when no deploy
  * runs. A deploy can be cancelled: its compose command is killed and no further one starts, then
- * the app is put back by the same path as a failed deploy (AppManager's rollback), whose own
- * compose commands are never cancelled. The deploy's caller hands its tracker down to every compose
- * command (docker/compose-observer.ts).
+ * the app is put back by the same path as a failed deploy (apps/app-create.ts, app-update.ts),
+ * whose own compose commands are never cancelled. The deploy's caller hands its tracker down to
+ * every compose command (docker/compose-observer.ts).
  */
 import { PROGRESS_EVENT_INTERVAL_MS, type DeployProgress, type ServiceState } from 'contract';
 import type { DeployWatch, ImagePullWatch, OutputHandler } from '../docker/compose-observer.js';
