@@ -1,14 +1,2 @@
 /** @type {import('jest').Config} */
-module.exports = {
-  displayName: 'mfe-organization',
-  testEnvironment: 'jsdom',
-  setupFilesAfterEnv: ['<rootDir>/../shared/jest.setup.ts'],
-  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
-  moduleNameMapper: {
-    '\\.(css|png|svg|jpg)$': '<rootDir>/../shared/test/file-stub.cjs',
-    // The contract's pure rules, from source; their relative imports name the emitted '.js'.
-    '^contract/rules$': '<rootDir>/../contract/src/rules/index.ts',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
-  },
-  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-};
+module.exports = { displayName: 'mfe-organization', preset: '../shared/test/jest-preset.cjs' };
