@@ -14,8 +14,8 @@ module.exports = (env, argv) =>
       // The server preloads these with the page: the login route for visitors, the signed-in
       // shell and dashboard for a browser with a session cookie.
       preloadRoutes: {
-        login: ['./bootstrap', './pages/LoginPage'],
-        signedIn: ['./bootstrap', './pages/ProtectedLayout', './pages/DashboardPage'],
+        login: ['./bootstrap', './sign-in/LoginPage'],
+        signedIn: ['./bootstrap', './layout/ProtectedLayout', './dashboard/DashboardPage'],
       },
       // Shares the host's federation runtime with the remotes' entries.
       runtimePlugins: [path.join(__dirname, 'src', 'federation', 'share-runtime-core.ts')],

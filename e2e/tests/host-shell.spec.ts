@@ -390,7 +390,7 @@ test('the page preloads exactly the scripts and styles of its first screen, sign
   );
   expect(signedIn.scripts.length).toBeGreaterThan(5);
   expect(signedIn.hinted).toEqual(signedIn.scripts);
-  // Chakra comes after the first screen, which draws without it (shell/chakra-scope).
+  // Chakra comes after the first screen, which draws without it (host-shell/src/chakra/chakra-scope).
   expect(signedIn.later.length).toBeGreaterThan(0);
   expect(signedIn.later.filter((script) => signedIn.hinted.includes(script))).toEqual([]);
   // The shell's stylesheets (Chakra's global one: theme variables, reset; shell.css: the first

@@ -5,9 +5,9 @@ import { HashRouter } from 'react-router-dom';
 import { AuthProvider, configureApiClient, getBrowserAuthSession, queryClient } from 'shared';
 import { loadRemotesManifest } from './federation/remote-loader';
 import { AppRoutes } from './routes';
-import { fetchWithEarlyResponses } from './shell/early-requests';
-import { startFirstScreenPrefetch } from './shell/prefetch';
-import { suppressCanceledRejections } from './shell/suppress-canceled';
+import { fetchWithEarlyResponses } from './first-screen/early-requests';
+import { startFirstScreenPrefetch } from './first-screen/prefetch';
+import { suppressCanceledRejections } from './suppress-canceled';
 
 // Every API call runs the auth state machine's check first (spec section 7).
 configureApiClient({

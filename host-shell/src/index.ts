@@ -1,4 +1,4 @@
-import { startEarlyRequestsInBrowser } from './shell/early-requests';
+import { startEarlyRequestsInBrowser } from './first-screen/early-requests';
 
 // Signed in: the first API data loads while the shared libraries do (used by the API client).
 // (The scripts themselves arrive preloaded: the server sends Link headers from preload.json.)

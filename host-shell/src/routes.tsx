@@ -1,16 +1,16 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { catalogQueryOptions, queryClient, useCurrentAgent } from 'shared';
 import { RemotePage } from './federation/RemotePage';
-import { preloadablePage } from './pages/preloadable-page';
+import { preloadablePage } from './load-on-use/preloadable-page';
 
 // Everything behind the sign-in is lazy: the login route stays light (no Chakra, no framer-motion).
-// The entry preloads the pages of the first screen (see ./shell/prefetch).
-export const loginPage = preloadablePage(() => import('./pages/LoginPage'));
+// The entry preloads the pages of the first screen (see ./first-screen/prefetch).
+export const loginPage = preloadablePage(() => import('./sign-in/LoginPage'));
 // The shell's code and its stylesheets: it renders with all of them in.
 export const protectedLayout = preloadablePage(() =>
-  import('./pages/ProtectedLayout').then((page) => page.shellStylesheetsLoaded.then(() => page)),
+  import('./layout/ProtectedLayout').then((page) => page.shellStylesheetsLoaded.then(() => page)),
 );
-export const dashboardPage = preloadablePage(() => import('./pages/DashboardPage'));
+export const dashboardPage = preloadablePage(() => import('./dashboard/DashboardPage'));
 
 /** A catalog page, whose items (the current server's catalog) load beside the remote's code. */
 function CatalogRemotePage({ module }: { module: string }) {

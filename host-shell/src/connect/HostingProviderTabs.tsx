@@ -11,7 +11,7 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { CheckIcon, ExternalLinkIcon } from '../shell/icons';
+import { CheckIcon, ExternalLinkIcon } from '../looks/icons';
 import { HOSTING_PROVIDERS, type HostingProvider } from './hosting-providers';
 
 function ProviderLogo({ provider, size = 12 }: { provider: HostingProvider; size?: number }) {

@@ -1,6 +1,6 @@
 import { Box, Code, Flex, IconButton, Tooltip } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { CheckIcon, CopyIcon } from '../shell/icons';
+import { CheckIcon, CopyIcon } from '../looks/icons';
 
 /** Spec section 9: the copied state resets after 2 s. */
 export const COPIED_RESET_MS = 2000;

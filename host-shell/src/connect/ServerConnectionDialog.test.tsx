@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { AuthProvider, eventBus, type User } from 'shared';
 import { registerAgent } from '../api/agent-api';
 import { createTestAuthSession } from '../test-support/auth-session';
-import { HostAgentContext, type HostAgentValue } from '../shell/agents/CurrentAgentProvider';
+import { HostAgentContext, type HostAgentValue } from '../current-server/CurrentAgentProvider';
 import { COPIED_RESET_MS } from './InstallCommand';
 import ServerConnectionDialog from './ServerConnectionDialog';
 

@@ -20,8 +20,8 @@ import {
 import { useState, type ReactNode } from 'react';
 import { canConnectServer, useAuth, useToastMessage } from 'shared';
 import { useRegisterAgentMutation } from '../api/useRegisterAgentMutation';
-import { useHostAgent } from '../shell/agents/CurrentAgentProvider';
-import { PlusIcon, ServerIcon } from '../shell/icons';
+import { useHostAgent } from '../current-server/CurrentAgentProvider';
+import { PlusIcon, ServerIcon } from '../looks/icons';
 import { CodeInput } from './CodeInput';
 import { CreateOrganizationDialog } from './CreateOrganizationDialog';
 import { HostingProviderTabs } from './HostingProviderTabs';

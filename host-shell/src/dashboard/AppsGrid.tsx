@@ -8,7 +8,7 @@ import {
   type AppListItem,
   type AppStatusCode,
 } from 'shared';
-import { PlusIcon } from '../shell/icons';
+import { PlusIcon } from '../looks/icons';
 
 const APP_TILE_SIZE = '128px';
 

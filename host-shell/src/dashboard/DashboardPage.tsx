@@ -11,13 +11,13 @@ import {
   useCurrentAgent,
   useCurrentUser,
 } from 'shared';
-import { useHostAgent } from '../shell/agents/CurrentAgentProvider';
-import { chakraIsland, inChakraScope } from '../shell/chakra-scope';
-import { PlusIcon } from '../shell/icons';
-import { lazyOnFirstOpen } from '../shell/lazyOnFirstOpen';
-import { ShellButton, ShellServerSelect } from '../shell/plain-controls';
-import { useShellDialogs } from '../shell/ShellDialogs';
-import { isDeployDisabled } from '../shell/sidebar/NavMenus';
+import { useHostAgent } from '../current-server/CurrentAgentProvider';
+import { chakraIsland, inChakraScope } from '../chakra/chakra-scope';
+import { PlusIcon } from '../looks/icons';
+import { lazyOnFirstOpen } from '../load-on-use/lazyOnFirstOpen';
+import { ShellButton, ShellServerSelect } from '../looks/plain-controls';
+import { useShellDialogs } from '../dialogs/ShellDialogs';
+import { isDeployDisabled } from '../sidebar/NavMenus';
 import { AppsGrid } from './AppsGrid';
 import { ServerCard } from './ServerCard';
 import { useAgentUpdateNotice } from './useAgentUpdateNotice';

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Text, useDisclosure } from '@chakra-ui/react';
 import { useDeleteAgentMutation, type Agent } from 'shared';
-import { TrashIcon } from '../shell/icons';
-import { lazyOnFirstOpen } from '../shell/lazyOnFirstOpen';
+import { TrashIcon } from '../looks/icons';
+import { lazyOnFirstOpen } from '../load-on-use/lazyOnFirstOpen';
 
 const DeleteServerDialog = lazyOnFirstOpen(
   () => import('shared/src/ui/DeleteServerDialog').then((module) => module.DeleteServerDialog),

@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CatalogIcon, CodeIcon } from '../shell/icons';
+import { CatalogIcon, CodeIcon } from '../looks/icons';
 
 interface ChoiceProps {
   title: string;

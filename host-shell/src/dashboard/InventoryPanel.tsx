@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import type { AppInventory, AppListItem } from 'shared';
 import { useFoundAppMutation } from './useFoundAppMutation';
 import { useMissingAppMutation } from './useMissingAppMutation';
-import { lazyOnFirstOpen } from '../shell/lazyOnFirstOpen';
-import { lineClamp } from '../shell/line-clamp';
+import { lazyOnFirstOpen } from '../load-on-use/lazyOnFirstOpen';
+import { lineClamp } from '../looks/line-clamp';
 
 const ConfirmDialog = lazyOnFirstOpen(
   () => import('shared/src/ui/ConfirmDialog').then((module) => module.ConfirmDialog),

@@ -8,8 +8,8 @@ import {
   serverPlanLabel,
   type Agent,
 } from 'shared';
-import { lineClamp } from '../shell/line-clamp';
-import { ShellButton } from '../shell/plain-controls';
+import { lineClamp } from '../looks/line-clamp';
+import { ShellButton } from '../looks/plain-controls';
 
 export const SERVER_CARD_WIDTH = '350px';
 export const SERVER_CARD_HEIGHT = '150px';

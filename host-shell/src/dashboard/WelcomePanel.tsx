@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
-import { PlusIcon, RocketIcon, ServerIcon, ShieldIcon } from '../shell/icons';
+import { PlusIcon, RocketIcon, ServerIcon, ShieldIcon } from '../looks/icons';
 
 const STEPS: { title: string; text: string; icon: ComponentType<{ boxSize?: number }> }[] = [
   {

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
-import { inChakraScope } from '../shell/chakra-scope';
+import { inChakraScope } from '../chakra/chakra-scope';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { loadRemoteModule } from './remote-loader';
 import type { RemoteName } from './remotes';
