@@ -5,6 +5,11 @@ import { TextDecoder, TextEncoder } from 'node:util';
 import { Crypto } from '@peculiar/webcrypto';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// jsdom has no layout, so scrolling moves nothing; it prints a 'Not implemented' stack for
+// window.scrollTo (framer-motion calls it while measuring) and has no Element.scrollTo at all.
+window.scrollTo = () => undefined;
+Element.prototype.scrollTo = () => undefined;
 if (!globalThis.crypto?.subtle) {
   Object.defineProperty(globalThis, 'crypto', { value: new Crypto(), configurable: true });
 }

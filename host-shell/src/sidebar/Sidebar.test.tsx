@@ -122,10 +122,6 @@ async function closeWithEscape(user: ReturnType<typeof userEvent.setup>, button:
 
 // Before any other test loads the menus' code: these need the trigger that stands in for it.
 describe('sidebar menus on first use', () => {
-  beforeAll(() => {
-    // jsdom has no element scrolling; Chakra's menu scrolls its list when closing.
-    Element.prototype.scrollTo = () => undefined;
-  });
   afterEach(() => {
     mockMenusChunkFails = false;
     jest.restoreAllMocks();
@@ -225,11 +221,6 @@ describe('platform menu', () => {
 });
 
 describe('server switcher', () => {
-  beforeAll(() => {
-    // jsdom has no element scrolling; Chakra's menu scrolls its list when closing.
-    Element.prototype.scrollTo = () => undefined;
-  });
-
   it('groups servers by organization with Shared Servers last, and selects on click', async () => {
     const user = userEvent.setup();
     const mine = agent('a', 'o1');
