@@ -12,7 +12,7 @@ import {
 // Issue 18, Small screens: no page scrolls sideways at phone, tablet or desktop widths, with a
 // real server and an app in place. Screenshots of each go to the test output folder. Issue 35: the
 // pages hold what a lived-in server has: a long server name, the admission policy card with its
-// commands (the real agent reports its policy), and many networks with long names.
+// commands (the real agent reports its policy), registries and many networks with long names.
 
 const WIDTHS = [360, 390, 768, 1280];
 let page: Page;
@@ -23,8 +23,25 @@ const NETWORKS = Array.from(
   (_, n) => `${AGENT_PROJECT_PREFIX}backend-services-shared-network-${String(n + 1).padStart(2, '0')}`,
 );
 
+const REGISTRIES = Array.from(
+  { length: 4 },
+  (_, n) => `registry-${n + 1}.artifacts.internal-build-infrastructure.example.com`,
+);
+
 test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
   ({ page, setup } = await openServerWithApp(browser, 'Narrow Screens'));
+  // Registries are added as a user does, in the dialog: their credentials are sealed in the browser.
+  await page.goto('/#/settings?tab=docker-registries');
+  for (const address of REGISTRIES) {
+    await page.getByRole('button', { name: 'Add Registry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Registry' });
+    await dialog.getByLabel('Address').fill(address);
+    await dialog.getByLabel('Username').fill('ci-robot-with-a-long-account-name');
+    await dialog.getByLabel('Password').fill('not-a-real-password');
+    await dialog.getByRole('button', { name: 'Add Registry' }).click();
+    await expect(dialog).toHaveCount(0, { timeout: 30_000 });
+  }
   await callApi(page, '/api/v1/agents/rename-agent', {
     agent_id: setup.agentId,
     name: 'production-eu-west-application-server-number-one',
@@ -34,6 +51,10 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  for (const address of REGISTRIES)
+    await callApi(page, '/api/v1/registries/delete-registry', { agent_id: setup.agentId, address }).catch(
+      () => null,
+    );
   for (const name of NETWORKS)
     await callApi(page, '/api/v1/networks/delete-network', { agent_id: setup.agentId, name }).catch(
       () => null,
